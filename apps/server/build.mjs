@@ -1,0 +1,31 @@
+// Bundles the server and the operator command into dist/. npm packages stay external
+// (native and wasm modules load from node_modules); the workspace's TypeScript is inlined.
+import { cp, rm } from 'node:fs/promises';
+import { build } from 'esbuild';
+
+const workspacePrefix = '@themis/';
+
+await rm('dist', { recursive: true, force: true });
+await build({
+  entryPoints: ['src/main.ts', 'src/cli.ts'],
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [
+    {
+      name: 'external-packages',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith(workspacePrefix) ? undefined : { path: args.path, external: true },
+        );
+      },
+    },
+  ],
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+});
+await cp('src/db/migrations', 'dist/db/migrations', { recursive: true });
+console.log('server built into apps/server/dist');

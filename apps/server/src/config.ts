@@ -1,0 +1,118 @@
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value === '' ? undefined : value));
+const optionalUrl = (protocols: string[]) =>
+  optionalString.pipe(
+    z
+      .string()
+      .refine((value) => {
+        try {
+          return protocols.includes(new URL(value).protocol.replace(':', ''));
+        } catch {
+          return false;
+        }
+      }, `must be a URL with protocol ${protocols.join(' or ')}`)
+      .optional(),
+  );
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5173),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: optionalUrl(['http', 'https']).default('http://localhost:5173'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+  REDIS_URL: optionalUrl(['redis', 'rediss']),
+  S3_ENDPOINT: optionalUrl(['http', 'https']),
+  S3_BUCKET: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_REGION: optionalString,
+  SMTP_URL: optionalUrl(['smtp', 'smtps']),
+  MAIL_FROM: optionalString.pipe(z.email().optional()),
+  APP_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_ISSUER_URL: optionalUrl(['http', 'https']).default('https://accounts.google.com'),
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalUrl(['http', 'https']),
+  ANTHROPIC_API_KEY: optionalString,
+  ANTHROPIC_BASE_URL: optionalUrl(['http', 'https']),
+  OLLAMA_BASE_URL: optionalUrl(['http', 'https']).default('http://127.0.0.1:11434'),
+  MODELS: optionalString,
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  SENTRY_DSN: optionalUrl(['http', 'https']),
+  ENVIRONMENT: z.string().min(1).default('unknown'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info'),
+});
+
+export type Env = z.infer<typeof ZEnv>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  publicUrl: URL;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  /** Undefined until resolved by `resolveAppSecret` (generated in development). */
+  appSecret: string | undefined;
+  googleClientId: string | undefined;
+  sentryDsn: string | undefined;
+  environment: string;
+  stripePublishableKey: string | undefined;
+  logLevel: Env['LOG_LEVEL'];
+  raw: Env;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the environment; throws a ConfigError naming each bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ZEnv.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
+    );
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === 'production';
+  if (isProduction && !env.APP_SECRET) {
+    throw new ConfigError(['APP_SECRET: required when NODE_ENV is production']);
+  }
+  const publicUrl = new URL(env.PUBLIC_URL);
+  if (publicUrl.pathname !== '/' || publicUrl.search || publicUrl.hash) {
+    throw new ConfigError(['PUBLIC_URL: must be an origin without a path, e.g. https://themis.example']);
+  }
+  return {
+    env: env.NODE_ENV,
+    isProduction,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    appSecret: env.APP_SECRET,
+    googleClientId: env.GOOGLE_CLIENT_ID,
+    sentryDsn: env.SENTRY_DSN,
+    environment: env.ENVIRONMENT,
+    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY,
+    logLevel: env.LOG_LEVEL,
+    raw: env,
+  };
+}

@@ -1,0 +1,19 @@
+import type { ErrorCode } from '@themis/shared';
+
+/**
+ * The one error the services throw: `code` becomes the `detail` of the JSON body,
+ * `message` stays internal (logs only).
+ */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly status: number,
+    message: string = code,
+    readonly errors?: Record<string, string[]>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const notFound = (what = 'resource') => new AppError('not_found', 404, `${what} not found`);

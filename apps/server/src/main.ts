@@ -1,0 +1,47 @@
+import { resolveAppSecret } from './app-secret';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { runMigrations } from './db/migrate';
+import { startOperatorSocket } from './operator/operator-socket';
+
+async function main() {
+  const config = await resolveAppSecret(loadConfig());
+  const database = await openDatabase(config);
+  await runMigrations(database);
+  const app = await buildApp(config, { database });
+  // The embedded database takes one process only, so operator commands reach it through us.
+  const operator = database.kind === 'pglite' ? await startOperatorSocket({ app, config, db: database.db }) : undefined;
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown timed out');
+      process.exit(1);
+    }, 15_000);
+    timer.unref();
+    await operator?.close();
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { url: config.publicUrl.origin, database: database.kind, mode: config.env },
+    'Themis is ready',
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('Themis failed to start:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,123 @@
+import { parseArgs } from 'node:util';
+import type { Database } from '../db/client';
+import {
+  cancelScheduledMaintenance,
+  endMaintenance,
+  findRelevantWindow,
+  MaintenanceInputError,
+  presentMaintenanceStatus,
+  scheduleMaintenance,
+  startMaintenance,
+} from '../modules/maintenance/maintenance.service';
+
+export const USAGE = `Usage: npm run themis -- <command>
+
+  maintenance on [--until TIME] [--message-en TEXT] [--message-pl TEXT]
+      Turn maintenance on now (until switched off, or until TIME).
+  maintenance off
+      End the maintenance that is on now. Scheduled windows stay.
+  maintenance schedule --start TIME --end TIME [--message-en TEXT] [--message-pl TEXT]
+      Schedule a window: users see a banner until it starts.
+  maintenance cancel
+      Remove every scheduled window that has not started.
+  maintenance status
+      Show the current or next window.
+
+TIME is an ISO 8601 date-time (2026-12-01T22:00:00Z) or an offset from now (+30m, +2h, +1d).`;
+
+export class OperatorCommandError extends Error {
+  override name = 'OperatorCommandError';
+}
+
+export interface OperatorResult {
+  output: string;
+  /** The maintenance state changed: cached status must be dropped. */
+  changedMaintenance: boolean;
+}
+
+const OFFSET = /^\+(\d+)([mhd])$/;
+const UNIT_MS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+export function parseTime(value: string, now: Date, flag: string): Date {
+  const offset = OFFSET.exec(value);
+  if (offset) return new Date(now.getTime() + Number(offset[1]) * UNIT_MS[offset[2] as keyof typeof UNIT_MS]);
+  const isoLike = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+  const parsed = new Date(value);
+  if (!isoLike.test(value) || Number.isNaN(parsed.getTime())) {
+    throw new OperatorCommandError(`${flag}: "${value}" is not an ISO date-time with a zone or an offset like +2h`);
+  }
+  return parsed;
+}
+
+function describe(status: ReturnType<typeof presentMaintenanceStatus>): string {
+  if (!status.maintenance_start_time) return 'No maintenance is on or scheduled.';
+  const end = status.maintenance_end_time ?? 'until switched off';
+  const head = status.is_during_maintenance
+    ? `Maintenance is ON since ${status.maintenance_start_time}, ends ${end}.`
+    : `Maintenance is scheduled from ${status.maintenance_start_time} to ${end}.`;
+  const messages = [`  en: ${status.message.en || '(none)'}`, `  pl: ${status.message.pl || '(none)'}`];
+  return [head, ...messages].join('\n');
+}
+
+/** Runs one operator command against the database and returns what to print. */
+export async function runOperatorCommand(options: {
+  db: Database;
+  now: Date;
+  args: string[];
+}): Promise<OperatorResult> {
+  const { db, now } = options;
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: options.args,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        until: { type: 'string' },
+        start: { type: 'string' },
+        end: { type: 'string' },
+        'message-en': { type: 'string' },
+        'message-pl': { type: 'string' },
+      },
+    });
+  } catch (error) {
+    throw new OperatorCommandError((error as Error).message);
+  }
+  const { positionals, values } = parsed;
+  const [group, action, ...extra] = positionals;
+  if (group !== 'maintenance' || !action || extra.length > 0) throw new OperatorCommandError('unknown command');
+  const messages = { en: values['message-en'], pl: values['message-pl'] };
+  try {
+    switch (action) {
+      case 'on': {
+        const until = values.until ? parseTime(values.until, now, '--until') : undefined;
+        await startMaintenance({ db, now, data: { until, messages } });
+        break;
+      }
+      case 'off': {
+        const ended = await endMaintenance({ db, now });
+        return { output: ended ? 'Maintenance is off.' : 'Maintenance was not on.', changedMaintenance: ended > 0 };
+      }
+      case 'schedule': {
+        if (!values.start || !values.end) throw new OperatorCommandError('schedule needs --start and --end');
+        const startsAt = parseTime(values.start, now, '--start');
+        const endsAt = parseTime(values.end, now, '--end');
+        await scheduleMaintenance({ db, now, data: { startsAt, endsAt, messages } });
+        break;
+      }
+      case 'cancel': {
+        const removed = await cancelScheduledMaintenance({ db, now });
+        return { output: `Removed ${removed} scheduled window(s).`, changedMaintenance: removed > 0 };
+      }
+      case 'status':
+        return { output: describe(presentMaintenanceStatus(await findRelevantWindow({ db, now }), now)), changedMaintenance: false };
+      default:
+        throw new OperatorCommandError(`unknown maintenance action "${action}"`);
+    }
+  } catch (error) {
+    if (error instanceof MaintenanceInputError) throw new OperatorCommandError(error.message);
+    throw error;
+  }
+  const status = presentMaintenanceStatus(await findRelevantWindow({ db, now }), now);
+  return { output: describe(status), changedMaintenance: true };
+}

@@ -1,0 +1,57 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { API_PREFIX, WS_PATH } from '../runtime-config';
+
+export interface WebAssets {
+  dir: string;
+  /** index.html with the runtime configuration script in its head. */
+  indexHtml: string;
+  /** CSP source allowing exactly that inline script. */
+  scriptHash: string;
+}
+
+/** Reads the built SPA, if there is one, and injects the runtime configuration. */
+export function loadWebAssets(dir: string, configScript: string): WebAssets | undefined {
+  const indexFile = join(dir, 'index.html');
+  if (!existsSync(indexFile)) return undefined;
+  const html = readFileSync(indexFile, 'utf8');
+  const tag = `<script>${configScript}</script>`;
+  const indexHtml = html.includes('</head>') ? html.replace('</head>', `${tag}</head>`) : tag + html;
+  const scriptHash = `'sha256-${createHash('sha256').update(configScript).digest('base64')}'`;
+  return { dir, indexHtml, scriptHash };
+}
+
+const isApiPath = (url: string) =>
+  url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || url.startsWith(`${API_PREFIX}?`) || url.startsWith(WS_PATH);
+
+/**
+ * Serves the SPA's files and, for any other GET that is not an API path, its
+ * index.html so the client router can show the page (or its not-found page).
+ */
+export async function registerWeb(app: FastifyInstance, assets: WebAssets | undefined) {
+  if (assets) {
+    await app.register(fastifyStatic, {
+      root: assets.dir,
+      index: false,
+      wildcard: false,
+      setHeaders: (res, path) => {
+        const immutable = path.includes(`${join(assets.dir, 'assets')}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  const sendIndex = (reply: FastifyReply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(assets!.indexHtml);
+  if (assets) {
+    app.get('/', (_request, reply) => sendIndex(reply));
+    app.get('/index.html', (_request, reply) => sendIndex(reply));
+  }
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (assets && wantsPage && !isApiPath(request.url)) return sendIndex(reply);
+    return reply.status(404).send({ detail: 'not_found' });
+  });
+}

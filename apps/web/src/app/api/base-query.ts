@@ -1,0 +1,108 @@
+import {
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query';
+import { REFRESH_RETRIES, apiBaseUrl, type RuntimeConfig } from '@themis/shared';
+import { logEvent, loggableUrl } from '../log';
+
+export type ApiBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError>;
+
+type FetchFn = (input: RequestInfo, init?: RequestInit) => Promise<Response>;
+type RefreshOutcome = 'refreshed' | 'unauthorized' | 'failed';
+
+export interface SessionBaseQueryOptions {
+  config: RuntimeConfig;
+  fetchFn?: FetchFn;
+  /** Sends the browser elsewhere; replaced in tests. */
+  redirect?: (url: string) => void;
+  /** Path and query of the current page, carried to login as `from`. */
+  currentPath?: () => string;
+  report: (error: unknown, context?: Record<string, unknown>) => unknown;
+}
+
+export function loginRedirectUrl(from: string): string {
+  return `/login?from=${encodeURIComponent(from)}`;
+}
+
+function describeRequest(input: RequestInfo, init?: RequestInit): string {
+  const method = input instanceof Request ? input.method : (init?.method ?? 'GET');
+  const url = input instanceof Request ? input.url : String(input);
+  return `${method} ${loggableUrl(url)}`;
+}
+
+/** Records every request and its outcome in the recent log attached to error reports. */
+function withLogging(fetchFn: FetchFn): FetchFn {
+  return async (input, init) => {
+    const label = describeRequest(input, init);
+    logEvent('info', `request ${label}`);
+    try {
+      const response = await fetchFn(input, init);
+      logEvent(response.ok ? 'info' : 'warn', `response ${response.status} ${label}`);
+      return response;
+    } catch (error) {
+      logEvent('error', `failed ${label}: ${error instanceof Error ? error.name : 'error'}`);
+      throw error;
+    }
+  };
+}
+
+/**
+ * The single API base query: JSON over fetch with credentials, plus the session flow of
+ * spec §4 (a 401 triggers one shared token refresh, then the call is repeated once).
+ */
+export function createSessionBaseQuery({
+  config,
+  fetchFn = (input, init) => fetch(input, init),
+  redirect = (url) => window.location.assign(url),
+  currentPath = () => window.location.pathname + window.location.search,
+  report,
+}: SessionBaseQueryOptions): ApiBaseQuery {
+  const loggedFetch = withLogging(fetchFn);
+  const rawBaseQuery = fetchBaseQuery({
+    baseUrl: apiBaseUrl(config),
+    credentials: 'include',
+    mode: 'cors',
+    fetchFn: loggedFetch,
+  });
+
+  async function refreshOnce(): Promise<RefreshOutcome> {
+    let lastError: unknown;
+    for (let attempt = 0; attempt <= REFRESH_RETRIES; attempt += 1) {
+      try {
+        const response = await loggedFetch(config.tokenRefreshUrl, {
+          method: 'GET',
+          credentials: 'include',
+        });
+        if (response.ok) return 'refreshed';
+        if (response.status === 401) {
+          redirect(loginRedirectUrl(currentPath()));
+          return 'unauthorized';
+        }
+        lastError = new Error(`Token refresh answered ${response.status}`);
+      } catch (error) {
+        lastError = error;
+      }
+    }
+    logEvent('error', 'token refresh failed');
+    report(lastError, { during: 'token refresh' });
+    return 'failed';
+  }
+
+  // Concurrent 401s wait for the refresh already in flight instead of starting another.
+  let refreshInFlight: Promise<RefreshOutcome> | undefined;
+  function refreshSession(): Promise<RefreshOutcome> {
+    refreshInFlight ??= refreshOnce().finally(() => {
+      refreshInFlight = undefined;
+    });
+    return refreshInFlight;
+  }
+
+  return async (args, api, extraOptions) => {
+    const result = await rawBaseQuery(args, api, extraOptions);
+    if (result.error?.status !== 401) return result;
+    const outcome = await refreshSession();
+    return outcome === 'refreshed' ? rawBaseQuery(args, api, extraOptions) : result;
+  };
+}

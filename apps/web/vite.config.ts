@@ -1,0 +1,43 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+/** The API server that `npm run dev` starts beside the Vite dev server. */
+const DEV_API_ORIGIN = 'http://127.0.0.1:5174';
+
+/**
+ * In development the API server does not serve index.html, so this plugin asks it for
+ * the runtime config and injects the same script tag it would inject in production.
+ */
+function devRuntimeConfig(): Plugin {
+  return {
+    name: 'themis-dev-runtime-config',
+    apply: 'serve',
+    async transformIndexHtml() {
+      try {
+        const response = await fetch(`${DEV_API_ORIGIN}/api/runtime-config`);
+        if (!response.ok) return;
+        const config: unknown = await response.json();
+        // `<` escaped so a value can never close the script element.
+        const json = JSON.stringify(config).replace(/</g, '\\u003c');
+        return [{ tag: 'script', children: `window.__APP_CONFIG__=${json}`, injectTo: 'head' }];
+      } catch {
+        return;
+      }
+    },
+  };
+}
+
+export default defineConfig({
+  base: '/',
+  plugins: [react(), devRuntimeConfig()],
+  build: { outDir: 'dist' },
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      '/api': DEV_API_ORIGIN,
+      '/ws': { target: DEV_API_ORIGIN, ws: true },
+      '/dev': DEV_API_ORIGIN,
+    },
+  },
+});

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      'packages/shared/vitest.config.ts',
+      'apps/web/vitest.config.ts',
+      'apps/server/vitest.unit.config.ts',
+      'apps/server/vitest.integration.config.ts',
+    ],
+  },
+});
