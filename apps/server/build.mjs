@@ -25,7 +25,9 @@ await build({
       },
     },
   ],
-  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+  },
 });
 await cp('src/db/migrations', 'dist/db/migrations', { recursive: true });
 console.log('server built into apps/server/dist');

@@ -1,5 +1,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { ZRuntimeConfig } from '@themis/shared';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config';
@@ -7,7 +11,10 @@ import type { DatabaseHandle } from './db/client';
 import { loggerOptions } from './logger';
 import { healthRoutes } from './modules/health/health.routes';
 import { registerMaintenanceGate } from './modules/maintenance/maintenance.gate';
-import { createMaintenanceMonitor, type MaintenanceMonitor } from './modules/maintenance/maintenance.monitor';
+import {
+  createMaintenanceMonitor,
+  type MaintenanceMonitor,
+} from './modules/maintenance/maintenance.monitor';
 import { maintenanceRoutes } from './modules/maintenance/maintenance.routes';
 import { cspReportRoutes } from './modules/telemetry/csp-report.routes';
 import { WEB_DIST_DIR } from './paths';
@@ -40,7 +47,8 @@ declare module 'fastify' {
 export async function buildApp(config: Config, deps: AppDependencies): Promise<FastifyInstance> {
   const logger = loggerOptions(config);
   const app = Fastify({
-    logger: deps.logStream && typeof logger === 'object' ? { ...logger, stream: deps.logStream } : logger,
+    logger:
+      deps.logStream && typeof logger === 'object' ? { ...logger, stream: deps.logStream } : logger,
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true },
   });
@@ -65,11 +73,19 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
 
   await app.register(
     async (api) => {
-      api.withTypeProvider<ZodTypeProvider>().get(
-        '/runtime-config',
-        { schema: { tags: ['config'], summary: 'The runtime configuration the SPA reads', response: { 200: ZRuntimeConfig } } },
-        async () => runtimeConfig,
-      );
+      api
+        .withTypeProvider<ZodTypeProvider>()
+        .get(
+          '/runtime-config',
+          {
+            schema: {
+              tags: ['config'],
+              summary: 'The runtime configuration the SPA reads',
+              response: { 200: ZRuntimeConfig },
+            },
+          },
+          async () => runtimeConfig,
+        );
       await api.register(healthRoutes(deps.database.ping));
       await api.register(maintenanceRoutes(monitor));
       await api.register(cspReportRoutes);

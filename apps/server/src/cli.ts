@@ -9,7 +9,8 @@ async function runLocally(args: string[]): Promise<string> {
   if (!config.databaseUrl) {
     const answer = await sendToRunningServer(config, args);
     if (answer) {
-      if (answer.status !== 200) throw new OperatorCommandError(answer.error ?? 'the command failed');
+      if (answer.status !== 200)
+        throw new OperatorCommandError(answer.error ?? 'the command failed');
       return answer.output ?? '';
     }
   }

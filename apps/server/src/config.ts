@@ -8,13 +8,16 @@ const optionalUrl = (protocols: string[]) =>
   optionalString.pipe(
     z
       .string()
-      .refine((value) => {
-        try {
-          return protocols.includes(new URL(value).protocol.replace(':', ''));
-        } catch {
-          return false;
-        }
-      }, `must be a URL with protocol ${protocols.join(' or ')}`)
+      .refine(
+        (value) => {
+          try {
+            return protocols.includes(new URL(value).protocol.replace(':', ''));
+          } catch {
+            return false;
+          }
+        },
+        `must be a URL with protocol ${protocols.join(' or ')}`,
+      )
       .optional(),
   );
 
@@ -48,9 +51,7 @@ const ZEnv = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   SENTRY_DSN: optionalUrl(['http', 'https']),
   ENVIRONMENT: z.string().min(1).default('unknown'),
-  LOG_LEVEL: z
-    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
-    .default('info'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
 export type Env = z.infer<typeof ZEnv>;
@@ -86,7 +87,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ZEnv.safeParse(source);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
+      parsed.error.issues.map(
+        (issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`,
+      ),
     );
   }
   const env = parsed.data;
@@ -96,7 +99,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const publicUrl = new URL(env.PUBLIC_URL);
   if (publicUrl.pathname !== '/' || publicUrl.search || publicUrl.hash) {
-    throw new ConfigError(['PUBLIC_URL: must be an origin without a path, e.g. https://themis.example']);
+    throw new ConfigError([
+      'PUBLIC_URL: must be an origin without a path, e.g. https://themis.example',
+    ]);
   }
   return {
     env: env.NODE_ENV,

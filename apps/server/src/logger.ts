@@ -27,7 +27,7 @@ export function redactUrl(url: string): string {
 
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {
-    level: config.env === 'test' ? 'silent' : config.logLevel,
+    level: config.logLevel,
     redact: { paths: REDACTED_PATHS, censor: '[Redacted]' },
     serializers: {
       req: (req: { method: string; url: string; ip?: string }) => ({

@@ -11,7 +11,10 @@ async function main() {
   await runMigrations(database);
   const app = await buildApp(config, { database });
   // The embedded database takes one process only, so operator commands reach it through us.
-  const operator = database.kind === 'pglite' ? await startOperatorSocket({ app, config, db: database.db }) : undefined;
+  const operator =
+    database.kind === 'pglite'
+      ? await startOperatorSocket({ app, config, db: database.db })
+      : undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -23,8 +26,11 @@ async function main() {
       process.exit(1);
     }, 15_000);
     timer.unref();
+    // Keep-alive connections that finish their request after close() began would hold it open.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
     await operator?.close();
     await app.close();
+    clearInterval(sweep);
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

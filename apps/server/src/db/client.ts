@@ -35,13 +35,14 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
 
 export function wrapPostgres(pool: pg.Pool): DatabaseHandle {
   const db = drizzlePg(pool, { schema }) as unknown as Database;
+  let closing: Promise<void> | undefined;
   return {
     db,
     kind: 'postgres',
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => pool.end(),
+    close: () => (closing ??= pool.end()),
   };
 }
 

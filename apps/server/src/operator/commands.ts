@@ -40,11 +40,14 @@ const UNIT_MS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
 export function parseTime(value: string, now: Date, flag: string): Date {
   const offset = OFFSET.exec(value);
-  if (offset) return new Date(now.getTime() + Number(offset[1]) * UNIT_MS[offset[2] as keyof typeof UNIT_MS]);
+  if (offset)
+    return new Date(now.getTime() + Number(offset[1]) * UNIT_MS[offset[2] as keyof typeof UNIT_MS]);
   const isoLike = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
   const parsed = new Date(value);
   if (!isoLike.test(value) || Number.isNaN(parsed.getTime())) {
-    throw new OperatorCommandError(`${flag}: "${value}" is not an ISO date-time with a zone or an offset like +2h`);
+    throw new OperatorCommandError(
+      `${flag}: "${value}" is not an ISO date-time with a zone or an offset like +2h`,
+    );
   }
   return parsed;
 }
@@ -55,7 +58,10 @@ function describe(status: ReturnType<typeof presentMaintenanceStatus>): string {
   const head = status.is_during_maintenance
     ? `Maintenance is ON since ${status.maintenance_start_time}, ends ${end}.`
     : `Maintenance is scheduled from ${status.maintenance_start_time} to ${end}.`;
-  const messages = [`  en: ${status.message.en || '(none)'}`, `  pl: ${status.message.pl || '(none)'}`];
+  const messages = [
+    `  en: ${status.message.en || '(none)'}`,
+    `  pl: ${status.message.pl || '(none)'}`,
+  ];
   return [head, ...messages].join('\n');
 }
 
@@ -85,7 +91,8 @@ export async function runOperatorCommand(options: {
   }
   const { positionals, values } = parsed;
   const [group, action, ...extra] = positionals;
-  if (group !== 'maintenance' || !action || extra.length > 0) throw new OperatorCommandError('unknown command');
+  if (group !== 'maintenance' || !action || extra.length > 0)
+    throw new OperatorCommandError('unknown command');
   const messages = { en: values['message-en'], pl: values['message-pl'] };
   try {
     switch (action) {
@@ -96,10 +103,14 @@ export async function runOperatorCommand(options: {
       }
       case 'off': {
         const ended = await endMaintenance({ db, now });
-        return { output: ended ? 'Maintenance is off.' : 'Maintenance was not on.', changedMaintenance: ended > 0 };
+        return {
+          output: ended ? 'Maintenance is off.' : 'Maintenance was not on.',
+          changedMaintenance: ended > 0,
+        };
       }
       case 'schedule': {
-        if (!values.start || !values.end) throw new OperatorCommandError('schedule needs --start and --end');
+        if (!values.start || !values.end)
+          throw new OperatorCommandError('schedule needs --start and --end');
         const startsAt = parseTime(values.start, now, '--start');
         const endsAt = parseTime(values.end, now, '--end');
         await scheduleMaintenance({ db, now, data: { startsAt, endsAt, messages } });
@@ -107,10 +118,16 @@ export async function runOperatorCommand(options: {
       }
       case 'cancel': {
         const removed = await cancelScheduledMaintenance({ db, now });
-        return { output: `Removed ${removed} scheduled window(s).`, changedMaintenance: removed > 0 };
+        return {
+          output: `Removed ${removed} scheduled window(s).`,
+          changedMaintenance: removed > 0,
+        };
       }
       case 'status':
-        return { output: describe(presentMaintenanceStatus(await findRelevantWindow({ db, now }), now)), changedMaintenance: false };
+        return {
+          output: describe(presentMaintenanceStatus(await findRelevantWindow({ db, now }), now)),
+          changedMaintenance: false,
+        };
       default:
         throw new OperatorCommandError(`unknown maintenance action "${action}"`);
     }

@@ -9,7 +9,8 @@ import { OperatorCommandError, runOperatorCommand } from './commands';
 const SOCKET_FILE = 'operator.sock';
 const MAX_REQUEST = 64 * 1024;
 
-export const operatorSocketPath = (config: Pick<Config, 'dataDir'>) => join(config.dataDir, SOCKET_FILE);
+export const operatorSocketPath = (config: Pick<Config, 'dataDir'>) =>
+  join(config.dataDir, SOCKET_FILE);
 
 /**
  * A Unix socket, readable by the server's own user only, on which the operator command
@@ -36,13 +37,15 @@ export async function startOperatorSocket(options: {
       };
       try {
         const { args } = JSON.parse(body) as { args: unknown };
-        if (!Array.isArray(args) || !args.every((a) => typeof a === 'string')) throw new OperatorCommandError('bad request');
+        if (!Array.isArray(args) || !args.every((a) => typeof a === 'string'))
+          throw new OperatorCommandError('bad request');
         const result = await runOperatorCommand({ db: options.db, now: new Date(), args });
         if (result.changedMaintenance) options.app.maintenance.invalidate();
         options.app.log.info({ command: args.slice(0, 2).join(' ') }, 'operator command');
         reply(200, { output: result.output });
       } catch (error) {
-        if (error instanceof OperatorCommandError || error instanceof SyntaxError) return reply(400, { error: error.message });
+        if (error instanceof OperatorCommandError || error instanceof SyntaxError)
+          return reply(400, { error: error.message });
         options.app.log.error({ err: error }, 'operator command failed');
         reply(500, { error: 'the command failed; see the server log' });
       }
@@ -68,12 +71,19 @@ export function sendToRunningServer(
 ): Promise<{ status: number; output?: string; error?: string } | undefined> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { socketPath: operatorSocketPath(config), method: 'POST', path: '/command', headers: { 'content-type': 'application/json' } },
+      {
+        socketPath: operatorSocketPath(config),
+        method: 'POST',
+        path: '/command',
+        headers: { 'content-type': 'application/json' },
+      },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 500, ...(JSON.parse(text) as object) }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 500, ...(JSON.parse(text) as object) }),
+        );
       },
     );
     req.on('error', (error: NodeJS.ErrnoException) => {

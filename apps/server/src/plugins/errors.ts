@@ -45,7 +45,8 @@ function toResponse(error: FastifyError): [number, ErrorResponse] {
   if (known) return [known[0], { detail: known[1] }];
   if (error instanceof SyntaxError) return [400, { detail: 'invalid_json' }];
   const status = error.statusCode ?? 500;
-  if (status >= 400 && status < 500) return [status, { detail: BY_STATUS[status] ?? 'validation_error' }];
+  if (status >= 400 && status < 500)
+    return [status, { detail: BY_STATUS[status] ?? 'validation_error' }];
   return [500, { detail: 'internal_error' }];
 }
 

@@ -19,13 +19,18 @@ export function loadWebAssets(dir: string, configScript: string): WebAssets | un
   if (!existsSync(indexFile)) return undefined;
   const html = readFileSync(indexFile, 'utf8');
   const tag = `<script>${configScript}</script>`;
-  const indexHtml = html.includes('</head>') ? html.replace('</head>', `${tag}</head>`) : tag + html;
+  const indexHtml = html.includes('</head>')
+    ? html.replace('</head>', `${tag}</head>`)
+    : tag + html;
   const scriptHash = `'sha256-${createHash('sha256').update(configScript).digest('base64')}'`;
   return { dir, indexHtml, scriptHash };
 }
 
 const isApiPath = (url: string) =>
-  url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || url.startsWith(`${API_PREFIX}?`) || url.startsWith(WS_PATH);
+  url === API_PREFIX ||
+  url.startsWith(`${API_PREFIX}/`) ||
+  url.startsWith(`${API_PREFIX}?`) ||
+  url.startsWith(WS_PATH);
 
 /**
  * Serves the SPA's files and, for any other GET that is not an API path, its
@@ -37,6 +42,8 @@ export async function registerWeb(app: FastifyInstance, assets: WebAssets | unde
       root: assets.dir,
       index: false,
       wildcard: false,
+      // index.html leaves only through sendIndex, with the runtime configuration in it
+      allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders: (res, path) => {
         const immutable = path.includes(`${join(assets.dir, 'assets')}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -44,10 +51,12 @@ export async function registerWeb(app: FastifyInstance, assets: WebAssets | unde
     });
   }
   const sendIndex = (reply: FastifyReply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(assets!.indexHtml);
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(assets!.indexHtml);
   if (assets) {
     app.get('/', (_request, reply) => sendIndex(reply));
-    app.get('/index.html', (_request, reply) => sendIndex(reply));
   }
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';

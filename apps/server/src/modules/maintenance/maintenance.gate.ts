@@ -4,12 +4,19 @@ import { API_PREFIX } from '../../runtime-config';
 import type { MaintenanceMonitor } from './maintenance.monitor';
 
 /** API paths that keep answering during maintenance. */
-const OPEN_DURING_MAINTENANCE = ['/health', '/ready', '/maintenance/status', '/runtime-config', '/docs', '/csp-report'].map(
-  (path) => API_PREFIX + path,
-);
+const OPEN_DURING_MAINTENANCE = [
+  '/health',
+  '/ready',
+  '/maintenance/status',
+  '/runtime-config',
+  '/docs',
+  '/csp-report',
+].map((path) => API_PREFIX + path);
 
 const isOpen = (url: string) =>
-  OPEN_DURING_MAINTENANCE.some((path) => url === path || url.startsWith(`${path}/`) || url.startsWith(`${path}?`));
+  OPEN_DURING_MAINTENANCE.some(
+    (path) => url === path || url.startsWith(`${path}/`) || url.startsWith(`${path}?`),
+  );
 
 /** While maintenance is on, the rest of the API answers 503 so nothing is half-written. */
 export function registerMaintenanceGate(app: FastifyInstance, monitor: MaintenanceMonitor) {

@@ -64,7 +64,9 @@ function checkMessages(messages: MaintenanceMessages): { messageEn: string; mess
   const messageEn = messages.en?.trim() ?? '';
   const messagePl = messages.pl?.trim() ?? '';
   if (messageEn.length > MAINTENANCE_MESSAGE_MAX || messagePl.length > MAINTENANCE_MESSAGE_MAX) {
-    throw new MaintenanceInputError(`a message may have at most ${MAINTENANCE_MESSAGE_MAX} characters`);
+    throw new MaintenanceInputError(
+      `a message may have at most ${MAINTENANCE_MESSAGE_MAX} characters`,
+    );
   }
   return { messageEn, messagePl };
 }
@@ -76,7 +78,8 @@ export async function startMaintenance(options: {
   data: { until?: Date; messages: MaintenanceMessages };
 }): Promise<MaintenanceWindow> {
   const { db, now, data } = options;
-  if (data.until && data.until <= now) throw new MaintenanceInputError('--until must be in the future');
+  if (data.until && data.until <= now)
+    throw new MaintenanceInputError('--until must be in the future');
   const messages = checkMessages(data.messages);
   return db.transaction(async (tx) => {
     await tx.update(maintenanceWindows).set({ endsAt: now }).where(isOnAt(now));

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('gives the embedded single-machine defaults with no variables', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 5173,
+      host: '127.0.0.1',
+      dataDir: './data',
+      databaseUrl: undefined,
+      environment: 'unknown',
+      logLevel: 'info',
+    });
+    expect(config.publicUrl.origin).toBe('http://localhost:5173');
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', SENTRY_DSN: '' }).databaseUrl).toBeUndefined();
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['PUBLIC_URL', 'not a url'],
+    ['PUBLIC_URL', 'ftp://files.example'],
+    ['DATABASE_URL', 'mysql://db.example/x'],
+    ['REDIS_URL', 'http://cache'],
+    ['SMTP_URL', 'mail.example:25'],
+    ['MAIL_FROM', 'nobody'],
+    ['APP_SECRET', 'short'],
+    ['NODE_ENV', 'staging'],
+    ['LOG_LEVEL', 'loud'],
+    ['SENTRY_DSN', 'dsn'],
+  ])('refuses %s=%s and names the variable', (name, value) => {
+    const problems = problemsOf({ [name]: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(new RegExp(`^${name}: `));
+  });
+
+  it('lists every bad variable at once', () => {
+    const problems = problemsOf({ PORT: 'x', LOG_LEVEL: 'y' });
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['LOG_LEVEL', 'PORT']);
+  });
+
+  it('demands APP_SECRET in production', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      'APP_SECRET: required when NODE_ENV is production',
+    ]);
+    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32) }).isProduction).toBe(
+      true,
+    );
+  });
+
+  it('wants PUBLIC_URL to be an origin', () => {
+    expect(problemsOf({ PUBLIC_URL: 'https://themis.example/app' })[0]).toMatch(/^PUBLIC_URL: /);
+  });
+});

@@ -1,0 +1,31 @@
+import { readFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { wrapPglite, wrapPostgres, type DatabaseHandle } from '../src/db/client';
+import { adminUrl, databaseUrlFor } from './database-names';
+
+/** A fresh, migrated database of its own for one test file; close() throws it away. */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const postgresTemplate = inject('postgresTemplate');
+  const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+  if (postgresTemplate && testDatabaseUrl) {
+    const name = `themis_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl(testDatabaseUrl) });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${postgresTemplate}`);
+    const handle = wrapPostgres(
+      new pg.Pool({ connectionString: databaseUrlFor(testDatabaseUrl, name), max: 5 }),
+    );
+    let dropping: Promise<void> | undefined;
+    const drop = async () => {
+      await handle.close();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    };
+    return { ...handle, close: () => (dropping ??= drop()) };
+  }
+  const dump = await readFile(inject('pgliteTemplate'));
+  return wrapPglite(await PGlite.create({ loadDataDir: new Blob([dump]) }));
+}

@@ -1,0 +1,129 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { request } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const SERVER_DIR = join(import.meta.dirname, '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+interface Running {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function run(script: string, env: Record<string, string>, args: string[] = []): Running {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: SERVER_DIR,
+    env: { PATH: process.env.PATH, ...env },
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitReady(port: number, running: Running) {
+  for (let i = 0; i < 300; i++) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/ready`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (running.child.exitCode !== null) throw new Error(`server exited:\n${running.output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server not ready:\n${running.output()}`);
+}
+
+describe('the server process', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'themis-proc-'));
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  it('refuses an invalid environment variable, naming it, and exits', async () => {
+    for (const [name, value] of [
+      ['PORT', 'eighty'],
+      ['PUBLIC_URL', 'ftp://x'],
+      ['DATABASE_URL', 'mysql://x'],
+      ['LOG_LEVEL', 'loud'],
+    ] as const) {
+      const running = run('src/main.ts', { DATA_DIR: dataDir, [name]: value });
+      expect(await running.exited, name).toBe(1);
+      expect(running.output()).toContain(`${name}:`);
+      expect(running.output()).not.toMatch(/\n\s+at /);
+    }
+  });
+
+  it('keeps records across a restart, takes operator commands while running, and shuts down gracefully', async () => {
+    const port = await freePort();
+    const env = { DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info' };
+    const first = run('src/main.ts', env);
+    await waitReady(port, first);
+
+    const cli = run('src/cli.ts', { DATA_DIR: dataDir }, [
+      'maintenance',
+      'schedule',
+      '--start',
+      '+1d',
+      '--end',
+      '+26h',
+      '--message-en',
+      'Planned upgrade',
+    ]);
+    expect(await cli.exited, cli.output()).toBe(0);
+    expect(cli.output()).toContain('scheduled');
+
+    // A request still in flight when SIGTERM arrives is finished before the process exits.
+    const body = JSON.stringify({ 'csp-report': { 'violated-directive': 'img-src' } });
+    const inFlight = new Promise<number>((resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/csp-report',
+          headers: {
+            'content-type': 'application/csp-report',
+            'content-length': Buffer.byteLength(body),
+          },
+        },
+        (res) => resolve(res.statusCode ?? 0),
+      );
+      req.on('error', reject);
+      req.write(body.slice(0, 10));
+      setTimeout(() => {
+        first.child.kill('SIGTERM');
+        setTimeout(() => req.end(body.slice(10)), 300);
+      }, 200);
+    });
+    expect(await inFlight).toBe(204);
+    expect(await first.exited, first.output()).toBe(0);
+    expect(first.output()).toContain('shutting down');
+
+    const second = run('src/main.ts', env);
+    await waitReady(port, second);
+    const status = await (await fetch(`http://127.0.0.1:${port}/api/maintenance/status`)).json();
+    expect(status).toMatchObject({
+      is_during_maintenance: false,
+      message: { en: 'Planned upgrade' },
+    });
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  }, 90_000);
+});
