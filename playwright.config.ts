@@ -9,7 +9,6 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   reporter: process.env.CI ? 'line' : 'list',
-  globalSetup: './e2e/global-setup.ts',
   use: {
     baseURL: E2E_URL,
     browserName: 'chromium',
@@ -29,7 +28,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node apps/server/dist/main.js',
+    // Every run starts from an empty embedded database. The folder is removed here, before
+    // the server starts: a globalSetup would run after the server has opened it.
+    command: `rm -rf '${E2E_DATA_DIR}' && exec node apps/server/dist/main.js`,
     url: `${E2E_URL}/api/ready`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -16,7 +16,13 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 function startServer(dataDir) {
   const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${PORT}`, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   return child;
@@ -44,7 +50,11 @@ async function stop(child) {
 }
 
 async function load(path) {
-  const result = await autocannon({ url: `${BASE}${path}`, connections: CONNECTIONS, duration: DURATION_S });
+  const result = await autocannon({
+    url: `${BASE}${path}`,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+  });
   return {
     path,
     connections: CONNECTIONS,
@@ -89,7 +99,14 @@ try {
   for (const path of ['/api/health', '/api/maintenance/status']) throughput.push(await load(path));
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   const pages = [await pageWeight(browser, '/login'), await pageWeight(browser, '/chat')];
   await browser.close();
@@ -97,7 +114,11 @@ try {
 
   const results = {
     measured_at: new Date().toISOString(),
-    machine: { cpus: cpus().length, memory_gib: Math.round(totalmem() / 2 ** 30), node: process.version },
+    machine: {
+      cpus: cpus().length,
+      memory_gib: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+    },
     cold_start_ms: { new_data_dir: first.ms, existing_data_dir: restartMs },
     throughput,
     first_page_weight: pages,

@@ -16,8 +16,12 @@ export async function operator(...args: string[]): Promise<string> {
 
 /** Fails on any WCAG 2 A/AA violation of the current screen. */
 export async function expectAccessible(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }
 
@@ -27,7 +31,10 @@ export const test = base.extend<{ pageProblems: string[] }>({
     async ({ page }, use) => {
       const problems: string[] = [];
       page.on('console', (message) => {
-        if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) {
+        if (
+          message.type() === 'error' &&
+          /Content Security Policy|Refused to/i.test(message.text())
+        ) {
           problems.push(message.text());
         }
       });

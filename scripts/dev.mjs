@@ -6,7 +6,12 @@ import { resolve } from 'node:path';
 const children = [
   spawn('npm', ['run', 'dev', '-w', '@themis/server'], {
     stdio: 'inherit',
-    env: { PORT: '5174', PUBLIC_URL: 'http://localhost:5173', DATA_DIR: resolve('data'), ...process.env },
+    env: {
+      PORT: '5174',
+      PUBLIC_URL: 'http://localhost:5173',
+      DATA_DIR: resolve('data'),
+      ...process.env,
+    },
   }),
   spawn('npm', ['run', 'dev', '-w', '@themis/web'], { stdio: 'inherit' }),
 ];

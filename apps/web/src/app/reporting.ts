@@ -15,9 +15,15 @@ export interface ErrorReporter {
   report(error: unknown, context?: Record<string, unknown>): Promise<void>;
 }
 
+// Destructured so the bundler keeps only what is used from the SDK.
+async function importSentry(): Promise<SentryModule> {
+  const { init, captureException } = await import('@sentry/react');
+  return { init, captureException };
+}
+
 export function createErrorReporter({
   config,
-  loadSentry = () => import('@sentry/react'),
+  loadSentry = importSentry,
 }: ErrorReporterOptions): ErrorReporter {
   let sentry: Promise<SentryModule> | undefined;
 

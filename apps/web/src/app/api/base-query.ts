@@ -6,6 +6,7 @@ import {
 } from '@reduxjs/toolkit/query';
 import { REFRESH_RETRIES, apiBaseUrl, type RuntimeConfig } from '@themis/shared';
 import { logEvent, loggableUrl } from '../log';
+import { paths } from '../paths';
 
 export type ApiBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError>;
 
@@ -23,7 +24,7 @@ export interface SessionBaseQueryOptions {
 }
 
 export function loginRedirectUrl(from: string): string {
-  return `/login?from=${encodeURIComponent(from)}`;
+  return `${paths.login}?from=${encodeURIComponent(from)}`;
 }
 
 function describeRequest(input: RequestInfo, init?: RequestInit): string {
@@ -42,7 +43,7 @@ function withLogging(fetchFn: FetchFn): FetchFn {
       logEvent(response.ok ? 'info' : 'warn', `response ${response.status} ${label}`);
       return response;
     } catch (error) {
-      logEvent('error', `failed ${label}: ${error instanceof Error ? error.name : 'error'}`);
+      logEvent('error', `failed ${label} ${error instanceof Error ? error.name : 'error'}`);
       throw error;
     }
   };

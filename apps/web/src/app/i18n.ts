@@ -1,0 +1,55 @@
+import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, type Language } from '@themis/shared';
+import i18next from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import { initReactI18next } from 'react-i18next';
+import chatEn from '../locales/en/chat.json';
+import commonEn from '../locales/en/common.json';
+import errorsEn from '../locales/en/errors.json';
+import maintenanceEn from '../locales/en/maintenance.json';
+import chatPl from '../locales/pl/chat.json';
+import commonPl from '../locales/pl/common.json';
+import errorsPl from '../locales/pl/errors.json';
+import maintenancePl from '../locales/pl/maintenance.json';
+
+// Bundled statically: both languages together are a few kilobytes.
+export const resources = {
+  en: { common: commonEn, errors: errorsEn, maintenance: maintenanceEn, chat: chatEn },
+  pl: { common: commonPl, errors: errorsPl, maintenance: maintenancePl, chat: chatPl },
+} as const;
+
+const ONE_YEAR_MINUTES = 60 * 24 * 365;
+
+export function toLanguage(value: string | undefined): Language {
+  return LANGUAGES.find((language) => language === value) ?? DEFAULT_LANGUAGE;
+}
+
+export const i18n = i18next.createInstance();
+
+i18n.on('languageChanged', () => {
+  document.documentElement.lang = toLanguage(i18n.resolvedLanguage);
+});
+
+void i18n
+  .use(LanguageDetector)
+  .use(initReactI18next)
+  .init({
+    resources,
+    ns: Object.keys(resources.en),
+    defaultNS: 'common',
+    supportedLngs: [...LANGUAGES],
+    fallbackLng: DEFAULT_LANGUAGE,
+    load: 'languageOnly',
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+    detection: {
+      order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
+      lookupQuerystring: LANGUAGE_STORAGE_KEY,
+      lookupCookie: LANGUAGE_STORAGE_KEY,
+      lookupLocalStorage: LANGUAGE_STORAGE_KEY,
+      lookupSessionStorage: LANGUAGE_STORAGE_KEY,
+      caches: ['localStorage', 'cookie'],
+      cookieMinutes: ONE_YEAR_MINUTES,
+      cookieOptions: { path: '/', sameSite: 'lax' },
+    },
+  });

@@ -1,0 +1,68 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../test/render';
+import { i18n } from './i18n';
+import { reportError } from './reporting';
+import { routes } from './router';
+
+vi.mock('./reporting', () => ({ reportError: vi.fn(() => Promise.resolve()) }));
+
+function renderRoutes(path: string, routeTable: RouteObject[] = routes) {
+  const router = createMemoryRouter(routeTable, { initialEntries: [path] });
+  renderWithProviders(<RouterProvider router={router} />);
+  return router;
+}
+
+describe('routes', () => {
+  it('redirects the root to the chat, inside the shell', async () => {
+    const router = renderRoutes('/');
+    expect(await screen.findByTestId('chat-empty-state')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/chat');
+    expect(screen.getByRole('main')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+      'How can I help with your legal question?',
+    );
+  });
+
+  it('renders the chat for a conversation id', async () => {
+    renderRoutes('/chat/0b6f3c');
+    expect(await screen.findByTestId('chat-empty-state')).toBeTruthy();
+  });
+
+  it('shows the not-found page for unknown paths, with a way back to the chat', async () => {
+    const router = renderRoutes('/no/such/page');
+    const page = await screen.findByTestId('not-found-page');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Page not found');
+    fireEvent.click(screen.getByRole('link', { name: 'Back to chat' }));
+    expect(await screen.findByTestId('chat-empty-state')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/chat');
+    expect(page.isConnected).toBe(false);
+  });
+
+  it('shows the translated error screen on a routing error and reports it', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await i18n.changeLanguage('pl');
+    const failure = new Error('render failed');
+    const Broken = () => {
+      throw failure;
+    };
+    const [root] = routes;
+    renderRoutes('/broken', [
+      {
+        path: '/',
+        errorElement: root?.errorElement,
+        children: [{ path: 'broken', Component: Broken }],
+      },
+    ]);
+    expect(await screen.findByTestId('route-error-page')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+      'Nieoczekiwany błąd aplikacji!',
+    );
+    expect(reportError).toHaveBeenCalledWith(failure, { during: 'routing' });
+  });
+
+  it("titles the error screen 'Unexpected Application Error!' in English", () => {
+    expect(i18n.getFixedT('en')('routeError.title')).toBe('Unexpected Application Error!');
+  });
+});

@@ -1,0 +1,53 @@
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+
+export interface FullPageMessageProps {
+  testId: string;
+  icon: ReactNode;
+  title: string;
+  description: string;
+  actions: ReactNode;
+}
+
+/** A calm centred page with one heading, used by pages outside the shell. */
+export function FullPageMessage({
+  testId,
+  icon,
+  title,
+  description,
+  actions,
+}: FullPageMessageProps) {
+  return (
+    <Box
+      component="main"
+      data-testid={testId}
+      sx={{
+        minHeight: '100dvh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        px: 3,
+        py: 6,
+      }}
+    >
+      <Stack spacing={2.5} sx={{ maxWidth: '32rem', alignItems: 'center', textAlign: 'center' }}>
+        <Box aria-hidden sx={{ color: 'secondary.main', '& svg': { fontSize: '3.5rem' } }}>
+          {icon}
+        </Box>
+        <Typography component="h1" variant="h4">
+          {title}
+        </Typography>
+        <Typography color="text.secondary">{description}</Typography>
+        <Stack
+          direction="row"
+          spacing={1.5}
+          sx={{ pt: 1, flexWrap: 'wrap', justifyContent: 'center' }}
+        >
+          {actions}
+        </Stack>
+      </Stack>
+    </Box>
+  );
+}

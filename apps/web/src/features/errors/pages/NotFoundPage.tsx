@@ -1,0 +1,24 @@
+import TravelExploreOutlinedIcon from '@mui/icons-material/TravelExploreOutlined';
+import Button from '@mui/material/Button';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths';
+import { FullPageMessage } from '../../../components/FullPageMessage';
+
+/** Unknown addresses, and expired or removed links. */
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  return (
+    <FullPageMessage
+      testId="not-found-page"
+      icon={<TravelExploreOutlinedIcon />}
+      title={t('notFound.title')}
+      description={t('notFound.description')}
+      actions={
+        <Button variant="contained" component={Link} to={paths.chat}>
+          {t('notFound.backToChat')}
+        </Button>
+      }
+    />
+  );
+}

@@ -1,0 +1,27 @@
+import {
+  MAINTENANCE_POLL_MS,
+  ZMaintenanceStatusResponse,
+  type MaintenanceStatusResponse,
+} from '@themis/shared';
+import { api } from '../../app/api/api';
+
+/** A hung status call must not keep the app behind a spinner; on timeout the app renders. */
+const MAINTENANCE_STATUS_TIMEOUT_MS = 10_000;
+
+export const maintenanceApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getMaintenanceStatus: build.query<MaintenanceStatusResponse, void>({
+      query: () => ({ url: '/maintenance/status', timeout: MAINTENANCE_STATUS_TIMEOUT_MS }),
+      responseSchema: ZMaintenanceStatusResponse,
+      providesTags: ['MaintenanceStatus'],
+    }),
+  }),
+});
+
+export function useMaintenanceStatus() {
+  return maintenanceApi.useGetMaintenanceStatusQuery(undefined, {
+    pollingInterval: MAINTENANCE_POLL_MS,
+    refetchOnFocus: true,
+    refetchOnReconnect: true,
+  });
+}

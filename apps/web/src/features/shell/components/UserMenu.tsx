@@ -1,0 +1,89 @@
+import FeedbackOutlinedIcon from '@mui/icons-material/FeedbackOutlined';
+import LogoutIcon from '@mui/icons-material/Logout';
+import MoreHorizIcon from '@mui/icons-material/MoreHoriz';
+import PersonOutlineOutlinedIcon from '@mui/icons-material/PersonOutlineOutlined';
+import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
+import Avatar from '@mui/material/Avatar';
+import ButtonBase from '@mui/material/ButtonBase';
+import Divider from '@mui/material/Divider';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Popover from '@mui/material/Popover';
+import Typography from '@mui/material/Typography';
+import { useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FontSizeControl, LanguageOptions, ThemeToggle } from './PreferenceControls';
+
+/** An entry whose feature has not landed yet: visible, not usable. */
+function UnavailableItem({ icon, label }: { icon: ReactNode; label: string }) {
+  return (
+    <ListItemButton disabled>
+      <ListItemIcon>{icon}</ListItemIcon>
+      <ListItemText primary={label} />
+    </ListItemButton>
+  );
+}
+
+/** The account button at the bottom of the sidebar and the preferences panel it opens. */
+export function UserMenu() {
+  const { t } = useTranslation();
+  const menuId = useId();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const open = anchor !== null;
+
+  return (
+    <>
+      <ButtonBase
+        data-testid="user-menu-button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        sx={{
+          width: '100%',
+          justifyContent: 'flex-start',
+          gap: 1.5,
+          p: 1,
+          borderRadius: 1,
+          '&:hover': { bgcolor: 'action.hover' },
+        }}
+      >
+        <Avatar
+          sx={{ width: 32, height: 32, bgcolor: 'primary.main', color: 'primary.contrastText' }}
+        >
+          <PersonOutlineOutlinedIcon fontSize="small" />
+        </Avatar>
+        <Typography component="span" sx={{ flexGrow: 1, textAlign: 'left', fontWeight: 500 }}>
+          {t('userMenu.button')}
+        </Typography>
+        <MoreHorizIcon aria-hidden sx={{ color: 'text.secondary' }} />
+      </ButtonBase>
+      <Popover
+        id={menuId}
+        open={open}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'top', horizontal: 'left' }}
+        transformOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+        slotProps={{
+          paper: {
+            role: 'dialog',
+            'aria-label': t('userMenu.label'),
+            sx: { width: '18rem', maxWidth: 'calc(100vw - 16px)', py: 1, mt: -1 },
+          },
+        }}
+      >
+        <UnavailableItem icon={<SettingsOutlinedIcon />} label={t('userMenu.settings')} />
+        <UnavailableItem icon={<FeedbackOutlinedIcon />} label={t('userMenu.feedback')} />
+        <Divider sx={{ my: 1 }} />
+        <ThemeToggle />
+        <FontSizeControl />
+        <Divider sx={{ my: 1 }} />
+        <LanguageOptions />
+        <Divider sx={{ my: 1 }} />
+        <UnavailableItem icon={<LogoutIcon />} label={t('userMenu.logout')} />
+      </Popover>
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import type { MaintenanceStatusResponse } from '@themis/shared';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { vi } from 'vitest';
+import { AppProviders } from '../app/providers';
+import { makeStore, type AppStore } from '../app/store';
+
+export function renderWithProviders(ui: ReactElement, store: AppStore = makeStore()) {
+  return { store, ...render(<AppProviders store={store}>{ui}</AppProviders>) };
+}
+
+export function maintenanceStatus(
+  overrides: Partial<MaintenanceStatusResponse> = {},
+): MaintenanceStatusResponse {
+  return {
+    is_during_maintenance: false,
+    maintenance_start_time: null,
+    maintenance_end_time: null,
+    message: { en: '', pl: '' },
+    ...overrides,
+  };
+}
+
+/** Stubs the global fetch the API slice uses; `reply` decides per request. */
+export function stubFetch(reply: (request: Request) => Response | Promise<Response>) {
+  const fetchMock = vi.fn((input: RequestInfo, init?: RequestInit) =>
+    Promise.resolve(reply(input instanceof Request ? input : new Request(input, init))),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}

@@ -1,0 +1,27 @@
+import { expect, expectAccessible, test } from './fixtures';
+
+test.describe('not-found page', () => {
+  test('an unknown route shows the not-found page, light and dark, and leads back to the chat', async ({
+    page,
+  }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByTestId('not-found-page')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectAccessible(page, 'not found, light');
+
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+    await page.reload();
+    await expect(page.locator('body')).toHaveAttribute('data-theme', 'dark');
+    await expectAccessible(page, 'not found, dark');
+
+    await page.getByTestId('not-found-page').getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/chat$/);
+    await expect(page.getByTestId('chat-empty-state')).toBeVisible();
+  });
+});
+
+test('the API documentation renders under the Content-Security-Policy', async ({ page }) => {
+  await page.goto('/api/docs');
+  await expect(page.locator('.swagger-ui .information-container')).toBeVisible();
+  await expect(page.getByText('/api/maintenance/status')).toBeVisible();
+});
