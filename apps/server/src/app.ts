@@ -73,19 +73,17 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
 
   await app.register(
     async (api) => {
-      api
-        .withTypeProvider<ZodTypeProvider>()
-        .get(
-          '/runtime-config',
-          {
-            schema: {
-              tags: ['config'],
-              summary: 'The runtime configuration the SPA reads',
-              response: { 200: ZRuntimeConfig },
-            },
+      api.withTypeProvider<ZodTypeProvider>().get(
+        '/runtime-config',
+        {
+          schema: {
+            tags: ['config'],
+            summary: 'The runtime configuration the SPA reads',
+            response: { 200: ZRuntimeConfig },
           },
-          async () => runtimeConfig,
-        );
+        },
+        async () => runtimeConfig,
+      );
       await api.register(healthRoutes(deps.database.ping));
       await api.register(maintenanceRoutes(monitor));
       await api.register(cspReportRoutes);
