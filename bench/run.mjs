@@ -67,27 +67,50 @@ async function load(path) {
   };
 }
 
+const gzipBytes = (bodies) =>
+  bodies.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0);
+const rawBytes = (bodies) => bodies.reduce((sum, body) => sum + body.length, 0);
+
+/**
+ * JS and CSS a fresh browser downloads for a page: what arrived before the page's heading
+ * was visible (needed to render), and everything once the network is idle (including what
+ * loads after the first paint, such as the toast library).
+ */
 async function pageWeight(browser, path) {
-  const page = await browser.newPage();
-  const assets = new Map();
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const assets = [];
   page.on('response', async (response) => {
     const type = response.request().resourceType();
     if (type !== 'script' && type !== 'stylesheet') return;
+    const entry = { body: Buffer.alloc(0), rendered: false };
+    assets.push(entry);
     try {
-      assets.set(response.url(), await response.body());
+      entry.body = await response.body();
     } catch {
-      // a response without a body (redirect) weighs nothing
+      // a response without a body (a redirect) weighs nothing
     }
   });
-  await page.goto(`${BASE}${path}`, { waitUntil: 'networkidle' });
-  await page.close();
-  let raw = 0;
-  let gzip = 0;
-  for (const body of assets.values()) {
-    raw += body.length;
-    gzip += gzipSync(body, { level: 9 }).length;
-  }
-  return { path, files: assets.size, js_css_bytes: raw, js_css_gzip_bytes: gzip };
+  await page.goto(`${BASE}${path}`);
+  await page.locator('main h1').first().waitFor();
+  for (const entry of assets) entry.rendered = true;
+  await page.waitForLoadState('networkidle');
+  await context.close();
+  const toRender = assets.filter((a) => a.rendered).map((a) => a.body);
+  const all = assets.map((a) => a.body);
+  return {
+    path,
+    to_render: {
+      files: toRender.length,
+      js_css_bytes: rawBytes(toRender),
+      js_css_gzip_bytes: gzipBytes(toRender),
+    },
+    after_idle: {
+      files: all.length,
+      js_css_bytes: rawBytes(all),
+      js_css_gzip_bytes: gzipBytes(all),
+    },
+  };
 }
 
 const dataDir = await mkdtemp(join(tmpdir(), 'themis-bench-'));
@@ -122,7 +145,7 @@ try {
     cold_start_ms: { new_data_dir: first.ms, existing_data_dir: restartMs },
     throughput,
     first_page_weight: pages,
-    targets: { first_page_js_css_gzip_bytes_max: 200 * 1024 },
+    targets: { first_page_to_render_js_css_gzip_bytes_max: 200 * 1024 },
   };
   await writeFile('bench/results.json', `${JSON.stringify(results, null, 2)}\n`);
   console.log(JSON.stringify(results, null, 2));

@@ -1,26 +1,25 @@
-import { z } from 'zod';
-
 /**
  * The runtime configuration the server injects into index.html as
  * `window.__APP_CONFIG__` (spec §1). The web app reads configuration from it only.
+ * Kept free of zod so the web app's first page does not load a validator; the schema
+ * for the API lives in runtime-config.schema.ts and is checked against this type.
  */
-export const ZRuntimeConfig = z.object({
-  apiHost: z.string(),
-  apiPath: z.string(),
-  wsHost: z.string(),
-  wsPath: z.string(),
-  appHost: z.string(),
-  protocol: z.enum(['http', 'https']),
-  wsProtocol: z.enum(['ws', 'wss']),
+export interface RuntimeConfig {
+  apiHost: string;
+  apiPath: string;
+  wsHost: string;
+  wsPath: string;
+  appHost: string;
+  protocol: 'http' | 'https';
+  wsProtocol: 'ws' | 'wss';
   /** Empty when Google sign-in is not configured: the button is hidden. */
-  googleLoginUrl: z.string(),
-  logoutUrl: z.string(),
-  tokenRefreshUrl: z.string(),
-  sentryDsn: z.string(),
-  environment: z.string(),
-  stripePublishableKey: z.string(),
-});
-export type RuntimeConfig = z.infer<typeof ZRuntimeConfig>;
+  googleLoginUrl: string;
+  logoutUrl: string;
+  tokenRefreshUrl: string;
+  sentryDsn: string;
+  environment: string;
+  stripePublishableKey: string;
+}
 
 export const DEFAULT_APP_HOST = 'localhost:5173';
 
@@ -40,6 +39,20 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
   environment: 'unknown',
   stripePublishableKey: '',
 };
+
+/** True when `value` has every field of a RuntimeConfig with the right type. */
+export function isRuntimeConfig(value: unknown): value is RuntimeConfig {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  const allStrings = Object.keys(DEFAULT_RUNTIME_CONFIG).every(
+    (key) => typeof record[key] === 'string',
+  );
+  return (
+    allStrings &&
+    (record.protocol === 'http' || record.protocol === 'https') &&
+    (record.wsProtocol === 'ws' || record.wsProtocol === 'wss')
+  );
+}
 
 export function apiBaseUrl(config: RuntimeConfig): string {
   return `${config.protocol}://${config.apiHost}${config.apiPath}`;

@@ -1,14 +1,32 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { TOASTS } from '@themis/shared';
-import { SnackbarProvider } from 'notistack';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider as ReduxProvider } from 'react-redux';
 import { i18n } from './i18n';
 import { savePreferences } from './preferences';
 import { useAppSelector, type AppStore } from './store';
 import { createAppTheme } from './theme';
+
+// Toasts are never needed for the first paint: their library loads once the browser is idle.
+const Toaster = lazy(() => import('./Toaster'));
+
+function IdleToaster() {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if ('requestIdleCallback' in window) {
+      const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 2000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(() => setIdle(true), 0);
+    return () => clearTimeout(timer);
+  }, []);
+  return idle ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
 
 /** Applies the theme and font size to the page and remembers them. */
 function PreferencesThemeProvider({ children }: { children: ReactNode }) {
@@ -36,14 +54,8 @@ export function AppProviders({ store, children }: { store: AppStore; children: R
     <ReduxProvider store={store}>
       <I18nextProvider i18n={i18n}>
         <PreferencesThemeProvider>
-          <SnackbarProvider
-            maxSnack={TOASTS.maxSnack}
-            autoHideDuration={TOASTS.autoHideMs}
-            anchorOrigin={TOASTS.anchor}
-            transitionDuration={{ enter: TOASTS.enterMs, exit: TOASTS.exitMs }}
-          >
-            {children}
-          </SnackbarProvider>
+          {children}
+          <IdleToaster />
         </PreferencesThemeProvider>
       </I18nextProvider>
     </ReduxProvider>

@@ -1,4 +1,4 @@
-import { DEFAULT_RUNTIME_CONFIG, ZRuntimeConfig, type RuntimeConfig } from '@themis/shared';
+import { DEFAULT_RUNTIME_CONFIG, isRuntimeConfig, type RuntimeConfig } from '@themis/shared';
 
 declare global {
   interface Window {
@@ -10,9 +10,8 @@ declare global {
 /** Validates an injected config object; anything missing or invalid falls back to the defaults. */
 export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
   if (raw === undefined) return DEFAULT_RUNTIME_CONFIG;
-  const parsed = ZRuntimeConfig.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  console.error('Invalid window.__APP_CONFIG__, using defaults', parsed.error.issues);
+  if (isRuntimeConfig(raw)) return raw;
+  console.error('Invalid window.__APP_CONFIG__, using defaults');
   return DEFAULT_RUNTIME_CONFIG;
 }
 

@@ -1,4 +1,4 @@
-import { useSnackbar, type SnackbarKey } from 'notistack';
+import type { SnackbarKey } from 'notistack';
 import { useMemo } from 'react';
 
 export type ToastVariant = 'default' | 'success' | 'warning' | 'error' | 'info';
@@ -10,19 +10,31 @@ export interface ToastOptions {
 }
 
 export interface Toast {
-  show(message: string, options?: ToastOptions): SnackbarKey;
-  close(key?: SnackbarKey): void;
+  show(message: string, options?: ToastOptions): Promise<SnackbarKey>;
+  close(key?: SnackbarKey): Promise<void>;
+}
+
+// The toaster (notistack) loads after the first paint; toasts asked for before it has
+// mounted wait for it instead of being lost.
+let markReady: () => void = () => undefined;
+const toasterReady = new Promise<void>((resolve) => {
+  markReady = resolve;
+});
+export const onToasterMounted = () => markReady();
+
+async function notistack() {
+  await toasterReady;
+  return import('notistack');
 }
 
 /** Shows toasts from UI code (never from the HTTP client). */
 export function useToast(): Toast {
-  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
   return useMemo(
     () => ({
-      show: (message, { variant = 'default', persist = false } = {}) =>
-        enqueueSnackbar(message, { variant, persist }),
-      close: (key) => closeSnackbar(key),
+      show: async (message, { variant = 'default', persist = false } = {}) =>
+        (await notistack()).enqueueSnackbar(message, { variant, persist }),
+      close: async (key) => (await notistack()).closeSnackbar(key),
     }),
-    [enqueueSnackbar, closeSnackbar],
+    [],
   );
 }

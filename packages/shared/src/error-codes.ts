@@ -1,0 +1,41 @@
+/**
+ * The closed list of error codes the API returns as `{"detail": code}`.
+ * Every code has an en and pl message in the web app (a test checks it).
+ */
+export const ERROR_CODES = [
+  // transport and validation
+  'not_found',
+  'method_not_allowed',
+  'invalid_json',
+  'validation_error',
+  'payload_too_large',
+  'unsupported_media_type',
+  'unauthorized',
+  'forbidden',
+  'origin_not_allowed',
+  'rate_limited',
+  'service_under_maintenance',
+  'service_unavailable',
+  'internal_error',
+  // accounts (spec §8)
+  'user_already_registered',
+  'user_is_not_activated',
+  'invalid_credentials',
+  'code_invalid',
+  'not_in_provider_scope',
+  'no_current_organization',
+  // encryption
+  'incorrect_decryption_password',
+  'not_encrypted_user_product',
+  // payments
+  'card_declined',
+  'expired_card',
+  'incorrect_cvc',
+  'processing_error',
+  'incorrect_number',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}

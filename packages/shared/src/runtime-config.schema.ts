@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import type { RuntimeConfig } from './runtime-config';
+
+export const ZRuntimeConfig = z
+  .object({
+    apiHost: z.string(),
+    apiPath: z.string(),
+    wsHost: z.string(),
+    wsPath: z.string(),
+    appHost: z.string(),
+    protocol: z.enum(['http', 'https']),
+    wsProtocol: z.enum(['ws', 'wss']),
+    googleLoginUrl: z.string(),
+    logoutUrl: z.string(),
+    tokenRefreshUrl: z.string(),
+    sentryDsn: z.string(),
+    environment: z.string(),
+    stripePublishableKey: z.string(),
+  })
+  .meta({ id: 'RuntimeConfig' }) satisfies z.ZodType<RuntimeConfig>;
