@@ -65,6 +65,10 @@ test.describe('maintenance mode', () => {
     await expect(banner).toContainText('Planned upgrade');
     await expect(page.getByTestId('chat-empty-state')).toBeVisible();
     await expectAccessible(page, 'banner, light');
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+    await page.reload();
+    await expect(banner).toBeVisible();
+    await expectAccessible(page, 'banner, dark');
 
     await page.getByTestId('maintenance-banner-dismiss').click();
     await expect(banner).toHaveCount(0);

@@ -25,3 +25,23 @@ test('the API documentation renders under the Content-Security-Policy', async ({
   await expect(page.locator('.swagger-ui .information-container')).toBeVisible();
   await expect(page.getByText('/api/maintenance/status')).toBeVisible();
 });
+
+test('a page that fails to load shows the error screen, and reloading recovers', async ({
+  page,
+}) => {
+  // A deployment that replaced the page's chunk while the tab was open, for example.
+  await page.route(/\/assets\/ChatPage-[^/]+\.js$/, (route) => route.abort());
+  await page.goto('/chat');
+  const screen = page.getByTestId('route-error-page');
+  await expect(screen).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Unexpected Application Error!');
+  await expectAccessible(page, 'route error, light');
+  await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+  await page.reload();
+  await expect(screen).toBeVisible();
+  await expectAccessible(page, 'route error, dark');
+
+  await page.unrouteAll();
+  await page.getByRole('button', { name: 'Reload page' }).click();
+  await expect(page.getByTestId('chat-empty-state')).toBeVisible();
+});

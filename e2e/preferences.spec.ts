@@ -75,5 +75,11 @@ test.describe('shell preferences', () => {
     await expectAccessible(page, 'drawer at 375 px');
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('sidebar')).toBeHidden();
+
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+    await page.reload();
+    await page.getByTestId('mobile-menu-button').click();
+    await expect(page.getByTestId('sidebar')).toBeVisible();
+    await expectAccessible(page, 'drawer at 375 px, dark');
   });
 });
