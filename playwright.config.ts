@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
 import { E2E_DATA_DIR, E2E_PORT, E2E_URL } from './e2e/env';
 
 export default defineConfig({
@@ -14,18 +15,7 @@ export default defineConfig({
     browserName: 'chromium',
     locale: 'en-US',
     trace: 'off',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   webServer: {
     // Every run starts from an empty embedded database. The folder is removed here, before

@@ -7,12 +7,12 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 
 const PORT = 5191;
 const BASE = `http://127.0.0.1:${PORT}`;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 function startServer(dataDir) {
   const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
@@ -120,17 +120,7 @@ try {
   const { child, ms: restartMs } = await timeToReady(dataDir);
   const throughput = [];
   for (const path of ['/api/health', '/api/maintenance/status']) throughput.push(await load(path));
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const pages = [await pageWeight(browser, '/login'), await pageWeight(browser, '/chat')];
   await browser.close();
   await stop(child);

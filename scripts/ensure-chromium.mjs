@@ -2,8 +2,7 @@
 // say how: Playwright's own browser download cannot work without internet access.
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { CHROMIUM_PATH as CHROMIUM } from './chromium.mjs';
 
 if (existsSync(CHROMIUM)) process.exit(0);
 if (process.getuid?.() !== 0) {

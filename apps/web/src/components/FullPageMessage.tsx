@@ -8,7 +8,11 @@ export interface FullPageMessageProps {
   icon: ReactNode;
   title: string;
   description: string;
+  /** Details shown between the description and the actions. */
+  children?: ReactNode;
   actions: ReactNode;
+  /** Shown below the actions, e.g. a language switch. */
+  footer?: ReactNode;
 }
 
 /** A calm centred page with one heading, used by pages outside the shell. */
@@ -17,7 +21,9 @@ export function FullPageMessage({
   icon,
   title,
   description,
+  children,
   actions,
+  footer,
 }: FullPageMessageProps) {
   return (
     <Box
@@ -40,6 +46,7 @@ export function FullPageMessage({
           {title}
         </Typography>
         <Typography color="text.secondary">{description}</Typography>
+        {children}
         <Stack
           direction="row"
           spacing={1.5}
@@ -47,6 +54,7 @@ export function FullPageMessage({
         >
           {actions}
         </Stack>
+        {footer}
       </Stack>
     </Box>
   );
