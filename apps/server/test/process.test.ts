@@ -4,7 +4,9 @@ import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminUrl, databaseUrlFor } from './database-names';
 
 const SERVER_DIR = join(import.meta.dirname, '..');
 
@@ -126,4 +128,52 @@ describe('the server process', () => {
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
   }, 90_000);
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('the server process on PostgreSQL', () => {
+  const name = `themis_proc_${process.pid}`;
+  let admin: pg.Client;
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: adminUrl(process.env.TEST_DATABASE_URL!) });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+    await admin.query(`CREATE DATABASE ${name}`);
+  });
+  afterAll(async () => {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  });
+
+  it('migrates an empty database at start-up and sees operator commands written directly', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'themis-pg-'));
+    const databaseUrl = databaseUrlFor(process.env.TEST_DATABASE_URL!, name);
+    const port = await freePort();
+    const server = run('src/main.ts', {
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+    });
+    try {
+      await waitReady(port, server);
+      const cli = run(
+        'src/cli.ts',
+        { DATABASE_URL: databaseUrl, DATA_DIR: join(dataDir, 'elsewhere') },
+        ['maintenance', 'on', '--message-pl', 'Przerwa'],
+      );
+      expect(await cli.exited, cli.output()).toBe(0);
+      // Another instance's cache lets a change through within a few seconds.
+      let status: { is_during_maintenance?: boolean; message?: { pl: string } } = {};
+      for (let i = 0; i < 50 && !status.is_during_maintenance; i++) {
+        status = (await (
+          await fetch(`http://127.0.0.1:${port}/api/maintenance/status`)
+        ).json()) as typeof status;
+        if (!status.is_during_maintenance) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(status).toMatchObject({ is_during_maintenance: true, message: { pl: 'Przerwa' } });
+    } finally {
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
