@@ -65,6 +65,9 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** SMTP delivery; unset means the development outbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
   /** Undefined until resolved by `resolveAppSecret` (generated in development). */
   appSecret: string | undefined;
   googleClientId: string | undefined;
@@ -112,6 +115,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM ?? `Themis <no-reply@${publicUrl.hostname}>`,
     appSecret: env.APP_SECRET,
     googleClientId: env.GOOGLE_CLIENT_ID,
     sentryDsn: env.SENTRY_DSN,

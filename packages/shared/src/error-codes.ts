@@ -22,6 +22,9 @@ export const ERROR_CODES = [
   'user_is_not_activated',
   'invalid_credentials',
   'code_invalid',
+  'code_expired',
+  'reset_link_invalid',
+  'terms_not_accepted',
   'not_in_provider_scope',
   'no_current_organization',
   // encryption

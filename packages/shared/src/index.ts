@@ -6,3 +6,6 @@ export * from './maintenance';
 export * from './realtime';
 export * from './runtime-config';
 export * from './runtime-config.schema';
+export * from './auth';
+export * from './user';
+export * from './validation';

@@ -1,1 +1,5 @@
+export * from './accounts';
+export * from './jobs';
+export * from './mail';
 export * from './maintenance';
+export * from './plans';

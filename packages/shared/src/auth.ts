@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { LANGUAGES } from './constants';
+import { ZAccountPassword, ZEmail, ZPasswordInput, ZVerificationCode } from './validation';
+
+export const CONFIRMATION_KINDS = [
+  'USER_ACTIVATION',
+  'ORGANIZATION_OWNERSHIP_TRANSFER',
+  'USER_PASSWORD_CHANGE',
+  'USER_DELETE',
+  'USER_AUTHENTICATION',
+  'ORGANIZATION_DELETE',
+] as const;
+export const ZConfirmationKind = z.enum(CONFIRMATION_KINDS);
+export type ConfirmationKind = z.infer<typeof ZConfirmationKind>;
+
+export const ZLanguage = z.enum(LANGUAGES);
+
+/** Verification codes: valid 15 minutes, 5 attempts, a new one at most once a minute. */
+export const CODE_RULES = { ttlMs: 15 * 60_000, maxAttempts: 5, resendCooldownMs: 60_000 } as const;
+export const RESET_LINK_TTL_MS = 60 * 60_000;
+export const ACCESS_TOKEN_TTL_S = 15 * 60;
+export const REFRESH_TOKEN_TTL_S = 30 * 24 * 60 * 60;
+export const TRUSTED_DEVICE_TTL_S = 90 * 24 * 60 * 60;
+
+const withRepeat = <
+  T extends z.ZodObject<{ password: z.ZodType; password_confirmation: z.ZodString }>,
+>(
+  schema: T,
+) =>
+  schema.refine((value) => value.password === value.password_confirmation, {
+    message: 'validation.passwordMismatch',
+    path: ['password_confirmation'],
+  });
+
+export const ZRegisterRequest = withRepeat(
+  z.object({
+    email: ZEmail,
+    password: ZAccountPassword,
+    password_confirmation: z.string(),
+    terms_accepted: z.literal(true, 'validation.termsRequired'),
+    language: ZLanguage,
+  }),
+).meta({ id: 'RegisterRequest' });
+export type RegisterRequest = z.infer<typeof ZRegisterRequest>;
+
+export const ZEmailResponse = z.object({ email: z.string() }).meta({ id: 'EmailResponse' });
+
+export const ZActivateRequest = z
+  .object({ email: ZEmail, code: ZVerificationCode })
+  .meta({ id: 'ActivateRequest' });
+export type ActivateRequest = z.infer<typeof ZActivateRequest>;
+
+export const ZResendActivationRequest = z
+  .object({ email: ZEmail, language: ZLanguage })
+  .meta({ id: 'ResendActivationRequest' });
+
+export const ZAuthUser = z
+  .object({
+    pk: z.string(),
+    email: z.string(),
+    has_personal_info_set: z.boolean(),
+  })
+  .meta({ id: 'AuthUser' });
+export type AuthUser = z.infer<typeof ZAuthUser>;
+
+export const ZLoginRequest = z
+  .object({ email: ZEmail, password: ZPasswordInput })
+  .meta({ id: 'LoginRequest' });
+export type LoginRequest = z.infer<typeof ZLoginRequest>;
+
+export const ZLoginResponse = z
+  .discriminatedUnion('status', [
+    z.object({ status: z.literal('authenticated'), user: ZAuthUser }),
+    z.object({ status: z.literal('code_required'), challenge_token: z.string() }),
+  ])
+  .meta({ id: 'LoginResponse' });
+export type LoginResponse = z.infer<typeof ZLoginResponse>;
+
+export const ZLoginConfirmRequest = z
+  .object({
+    challenge_token: z.string().min(1).max(200),
+    code: ZVerificationCode,
+    trust_device: z.boolean(),
+  })
+  .meta({ id: 'LoginConfirmRequest' });
+export type LoginConfirmRequest = z.infer<typeof ZLoginConfirmRequest>;
+
+export const ZLoginResendRequest = z
+  .object({ challenge_token: z.string().min(1).max(200) })
+  .meta({ id: 'LoginResendRequest' });
+
+export const ZPasswordResetRequest = z
+  .object({ email: ZEmail, language: ZLanguage })
+  .meta({ id: 'PasswordResetRequest' });
+
+export const ZPasswordResetConfirmRequest = withRepeat(
+  z.object({
+    token: z.string().min(1).max(200),
+    password: ZAccountPassword,
+    password_confirmation: z.string(),
+  }),
+).meta({ id: 'PasswordResetConfirmRequest' });
+export type PasswordResetConfirmRequest = z.infer<typeof ZPasswordResetConfirmRequest>;
+
+export const ZAcceptedResponse = z
+  .object({ status: z.literal('accepted') })
+  .meta({ id: 'Accepted' });
+export const ZOkResponse = z.object({ status: z.literal('ok') }).meta({ id: 'Ok' });
+
+export const ZSession = z
+  .object({
+    pk: z.string(),
+    browser: z.string(),
+    os: z.string(),
+    ip: z.string(),
+    provider: z.string(),
+    created_at: z.iso.datetime({ offset: true }),
+    last_seen_at: z.iso.datetime({ offset: true }),
+    is_current: z.boolean(),
+  })
+  .meta({ id: 'Session' });
+export type Session = z.infer<typeof ZSession>;
+export const ZSessionList = z.array(ZSession).meta({ id: 'SessionList' });

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { ZPersonName, ZPhoneNumber, ZPhonePrefix } from './validation';
+
+export const USER_TYPES = ['INTERNAL', 'EXTERNAL'] as const;
+export const ENCRYPTION_KEY_TYPES = ['PIN', 'PASSWORD'] as const;
+
+/** GET /user/get: every User field of spec §3. */
+export const ZUserResponse = z
+  .object({
+    pk: z.string(),
+    name: z.string().nullable(),
+    surname: z.string().nullable(),
+    email: z.string(),
+    avatar_url: z.string().nullable(),
+    phone_prefix: z.string().nullable(),
+    phone_number: z.string().nullable(),
+    has_personal_info_set: z.boolean(),
+    has_password: z.boolean(),
+    user_type: z.enum(USER_TYPES),
+    language: z.string(),
+    customer: z.object({ plan: z.object({ product_name: z.string(), pk: z.string() }) }),
+    encryption: z.object({
+      is_encryption_enabled: z.boolean(),
+      is_encryption_key_set: z.boolean(),
+      encryption_key_type: z.enum(ENCRYPTION_KEY_TYPES).nullable(),
+      is_decryption_unlocked: z.boolean(),
+    }),
+  })
+  .meta({ id: 'User' });
+export type UserResponse = z.infer<typeof ZUserResponse>;
+
+/** Personal details (questionnaire and account settings). */
+export const ZPersonalDetailsRequest = z
+  .object({
+    name: ZPersonName,
+    surname: ZPersonName,
+    phone_prefix: ZPhonePrefix.optional(),
+    phone_number: ZPhoneNumber.optional(),
+  })
+  .meta({ id: 'PersonalDetailsRequest' });
+export type PersonalDetailsRequest = z.infer<typeof ZPersonalDetailsRequest>;
+
+/** 'Name Surname', or whichever exists, or the e-mail (spec §3). */
+export function displayName(user: Pick<UserResponse, 'name' | 'surname' | 'email'>): string {
+  const full = [user.name, user.surname].filter((part) => part && part.trim()).join(' ');
+  return full || user.email;
+}
+
+export const PLAN_SCOPES = ['individual', 'organization'] as const;
+
+export const ZPlan = z
+  .object({
+    pk: z.string(),
+    code: z.string(),
+    product_name: z.string(),
+    scope: z.enum(PLAN_SCOPES),
+    monthly_token_limit: z.number().int(),
+    has_encryption: z.boolean(),
+    price_monthly_cents: z.number().int(),
+    price_yearly_cents: z.number().int(),
+    currency: z.string(),
+    is_free: z.boolean(),
+  })
+  .meta({ id: 'Plan' });
+export type Plan = z.infer<typeof ZPlan>;
+export const ZPlanList = z.array(ZPlan).meta({ id: 'PlanList' });
+
+export const ZChoosePlanRequest = z
+  .object({ plan_pk: z.string().uuid() })
+  .meta({ id: 'ChoosePlanRequest' });
+export const ZChoosePlanResponse = z
+  .object({
+    /** The plan the user is on now: Free until paid plans can be paid for. */
+    plan_pk: z.string(),
+    payment_required: z.boolean(),
+  })
+  .meta({ id: 'ChoosePlanResponse' });
+export type ChoosePlanResponse = z.infer<typeof ZChoosePlanResponse>;

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/**
+ * Validation rules of spec §5, used by the web forms and by the server. Messages are
+ * translation keys of the web app's `validation` namespace.
+ */
+export const PASSWORD_LENGTH = { min: 8, max: 50 } as const;
+export const CREDENTIAL_PASSWORD_LENGTH = { min: 6, max: 32 } as const;
+export const CODE_LENGTH = 6;
+export const NAME_MAX = 50;
+export const PHONE_DIGITS = { min: 9, max: 12 } as const;
+export const EMAIL_MAX = 254;
+export const PERMITTED_SPECIAL_CHARACTERS = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
+
+const isSpecial = (char: string) => PERMITTED_SPECIAL_CHARACTERS.includes(char);
+
+export const ZEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(EMAIL_MAX, 'validation.emailInvalid')
+  .pipe(z.email('validation.emailInvalid'));
+
+/** The account password: 8–50 characters, lower and upper case, a digit or special character. */
+export const ZAccountPassword = z
+  .string()
+  .min(PASSWORD_LENGTH.min, 'validation.passwordMin')
+  .max(PASSWORD_LENGTH.max, 'validation.passwordMax')
+  .refine((value) => /\p{Ll}/u.test(value) && /\p{Lu}/u.test(value), 'validation.passwordCase')
+  .refine(
+    (value) => /\d/.test(value) || [...value].some(isSpecial),
+    'validation.passwordDigitOrSpecial',
+  )
+  .refine(
+    (value) => [...value].every((char) => /[\p{L}\d]/u.test(char) || isSpecial(char)),
+    'validation.passwordCharacters',
+  );
+
+/** A password typed to sign in or confirm: only its presence is checked. */
+export const ZPasswordInput = z
+  .string()
+  .min(1, 'validation.required')
+  .max(200, 'validation.required');
+
+export const ZVerificationCode = z
+  .string()
+  .trim()
+  .regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), 'validation.codeLength');
+
+export const ZPersonName = z
+  .string()
+  .trim()
+  .min(1, 'validation.required')
+  .max(NAME_MAX, 'validation.nameMax');
+
+/** Empty, or 9 to 12 digits. */
+export const ZPhoneNumber = z
+  .string()
+  .trim()
+  .regex(
+    new RegExp(`^(\\d{${PHONE_DIGITS.min},${PHONE_DIGITS.max}})?$`),
+    'validation.phoneInvalid',
+  );
+
+export const ZPhonePrefix = z
+  .string()
+  .trim()
+  .regex(/^(\+\d{1,4}(-\d{1,4})?)?$/, 'validation.areaCodeInvalid');
