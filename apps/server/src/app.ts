@@ -1,3 +1,4 @@
+import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
@@ -9,6 +10,10 @@ import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { loggerOptions } from './logger';
+import { authRoutes } from './modules/auth/auth.routes';
+import { buildAuthContext } from './modules/auth/auth.setup';
+import { registerAuthGuard } from './modules/auth/auth.guard';
+import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { registerMaintenanceGate } from './modules/maintenance/maintenance.gate';
 import {
@@ -16,12 +21,17 @@ import {
   type MaintenanceMonitor,
 } from './modules/maintenance/maintenance.monitor';
 import { maintenanceRoutes } from './modules/maintenance/maintenance.routes';
+import { planRoutes } from './modules/plans/plans.routes';
 import { cspReportRoutes } from './modules/telemetry/csp-report.routes';
+import { userRoutes } from './modules/user/user.routes';
 import { WEB_DIST_DIR } from './paths';
 import { registerErrorHandling } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
 import { loadWebAssets, registerWeb } from './plugins/web';
+import { createJobWorker, type JobWorker } from './platform/jobs/job-worker';
+import { createMailQueue, mailJobHandlers, type MailQueue } from './platform/mail/mail-queue';
+import { createMailTransport } from './platform/mail/mail-transport';
 import { registerWebSocket } from './platform/realtime/websocket';
 import { API_PREFIX, buildRuntimeConfig, runtimeConfigScript } from './runtime-config';
 
@@ -35,11 +45,15 @@ export interface AppDependencies {
   maintenanceCacheMs?: number;
   /** Where log lines go (tests read them); stdout by default. */
   logStream?: DestinationStream;
+  /** false: no background job worker; tests run jobs with `app.jobs.runDueJobs()`. */
+  startWorker?: boolean;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     maintenance: MaintenanceMonitor;
+    mail: MailQueue;
+    jobs: Pick<JobWorker, 'runDueJobs'>;
   }
 }
 
@@ -63,13 +77,37 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await registerSecurity(app, { config, scriptHashes: web ? [web.scriptHash] : [] });
   await registerOpenApi(app);
 
+  const now = deps.now ?? (() => new Date());
   const monitor = createMaintenanceMonitor({
     db: deps.database.db,
-    now: deps.now ?? (() => new Date()),
+    now,
     cacheMs: deps.maintenanceCacheMs ?? 2000,
   });
   app.decorate('maintenance', monitor);
   registerMaintenanceGate(app, monitor);
+
+  const mailTransport = createMailTransport(config, deps.database.db, app.log);
+  app.decorate('mail', createMailQueue(deps.database.db));
+  const worker = createJobWorker({
+    db: deps.database.db,
+    handlers: mailJobHandlers(mailTransport),
+    log: app.log,
+  });
+  app.decorate('jobs', { runDueJobs: () => worker.runDueJobs() });
+  if (deps.startWorker !== false) {
+    app.addHook('onReady', async () => worker.start());
+    // Not onClose: those run last-registered first, so after the database has closed.
+    app.addHook('preClose', () => worker.stop());
+  }
+
+  await app.register(fastifyCookie);
+  const auth = buildAuthContext({
+    config,
+    db: deps.database.db,
+    now,
+    queueMail: (message) => app.mail.queue(message),
+  });
+  registerAuthGuard(app, auth);
 
   await app.register(
     async (api) => {
@@ -87,8 +125,17 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       await api.register(healthRoutes(deps.database.ping));
       await api.register(maintenanceRoutes(monitor));
       await api.register(cspReportRoutes);
+      await api.register(authRoutes(auth));
+      await api.register(userRoutes({ db: deps.database.db, now }));
+      await api.register(planRoutes(deps.database.db));
     },
     { prefix: API_PREFIX },
+  );
+  await app.register(
+    devMailboxRoutes({
+      db: deps.database.db,
+      enabled: !config.isProduction && mailTransport.kind === 'dev-outbox',
+    }),
   );
   await registerWebSocket(app, { appOrigin: config.publicUrl.origin });
   await registerWeb(app, web);

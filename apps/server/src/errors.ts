@@ -17,3 +17,10 @@ export class AppError extends Error {
 }
 
 export const notFound = (what = 'resource') => new AppError('not_found', 404, `${what} not found`);
+
+/** 429 with the seconds to wait, sent as Retry-After. */
+export class RateLimitedError extends AppError {
+  constructor(readonly retryAfterS: number) {
+    super('rate_limited', 429, `rate limited for ${retryAfterS} s`);
+  }
+}

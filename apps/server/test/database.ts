@@ -6,6 +6,23 @@ import { inject } from 'vitest';
 import { wrapPglite, wrapPostgres, type DatabaseHandle } from '../src/db/client';
 import { adminUrl, databaseUrlFor } from './database-names';
 
+/**
+ * The pool's connections close a moment after pool.end() resolves; dropping with FORCE
+ * would kill them mid-close, so wait for them instead.
+ */
+async function dropWhenReleased(admin: pg.Client, name: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+      return;
+    } catch (error) {
+      const inUse = (error as { code?: string }).code === '55006';
+      if (!inUse || attempt >= 100) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
 /** A fresh, migrated database of its own for one test file; close() throws it away. */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const postgresTemplate = inject('postgresTemplate');
@@ -21,7 +38,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     let dropping: Promise<void> | undefined;
     const drop = async () => {
       await handle.close();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropWhenReleased(admin, name);
       await admin.end();
     };
     return { ...handle, close: () => (dropping ??= drop()) };

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode, ErrorResponse } from '@themis/shared';
-import { AppError } from '../errors';
+import { AppError, RateLimitedError } from '../errors';
 
 const BY_FASTIFY_CODE: Record<string, [number, ErrorCode]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'invalid_json'],
@@ -54,6 +54,7 @@ function toResponse(error: FastifyError): [number, ErrorResponse] {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const [status, body] = toResponse(error);
+    if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterS));
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: body.detail, status }, 'request refused');
     return reply.status(status).send(body);

@@ -1,0 +1,33 @@
+import type { ConfirmationKind, Language } from '@themis/shared';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import type { RateLimiter } from '../../platform/rate-limit/rate-limiter';
+import type { SessionKeys } from './session.service';
+
+export type AuthMailTemplate =
+  | { kind: 'verification_code'; purpose: ConfirmationKind; code: string }
+  | { kind: 'password_reset'; link: string };
+
+export interface AuthContext {
+  db: Database;
+  config: Config;
+  keys: SessionKeys & { codeKey: Buffer };
+  limiter: RateLimiter;
+  now: () => Date;
+  queueMail(message: { to: string; language: Language; template: AuthMailTemplate }): Promise<void>;
+}
+
+/** Who is asking, as far as rate limits and the devices list are concerned. */
+export interface RequestOrigin {
+  ip: string;
+  userAgent: string;
+}
+
+export const LIMITS = {
+  loginPerIp: { limit: 30, windowMs: 15 * 60_000 },
+  loginPerAccount: { limit: 10, windowMs: 15 * 60_000 },
+  codePerIp: { limit: 30, windowMs: 15 * 60_000 },
+  resetPerIp: { limit: 10, windowMs: 60 * 60_000 },
+  resetPerAccount: { limit: 3, windowMs: 60 * 60_000 },
+  registerPerIp: { limit: 20, windowMs: 60 * 60_000 },
+} as const;

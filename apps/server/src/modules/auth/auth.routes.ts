@@ -1,0 +1,322 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZAcceptedResponse,
+  ZActivateRequest,
+  ZAuthUser,
+  ZEmailResponse,
+  ZErrorResponse,
+  ZLoginConfirmRequest,
+  ZLoginRequest,
+  ZLoginResendRequest,
+  ZLoginResponse,
+  ZOkResponse,
+  ZPasswordResetConfirmRequest,
+  ZPasswordResetRequest,
+  ZRegisterRequest,
+  ZResendActivationRequest,
+} from '@themis/shared';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { AuthContext, RequestOrigin } from './auth.context';
+import {
+  clearSessionCookies,
+  DEVICE_COOKIE,
+  REFRESH_COOKIE,
+  setDeviceCookie,
+  setSessionCookies,
+} from './auth.cookies';
+import { requireActor } from './auth.guard';
+import {
+  activateUser,
+  confirmLogin,
+  login,
+  presentAuthUser,
+  registerUser,
+  resendActivationCode,
+  resendLoginCode,
+  type SignedIn,
+} from './auth.service';
+import {
+  confirmPasswordReset,
+  requestPasswordReset,
+  verifyPasswordResetToken,
+} from './password-reset.service';
+import { revokeSession, rotateRefreshToken } from './session.service';
+
+const errors = {
+  400: ZErrorResponse,
+  401: ZErrorResponse,
+  403: ZErrorResponse,
+  409: ZErrorResponse,
+  429: ZErrorResponse,
+};
+const ZAuthenticated = z.object({ status: z.literal('authenticated'), user: ZAuthUser });
+
+const originOf = (request: FastifyRequest): RequestOrigin => ({
+  ip: request.ip,
+  userAgent: String(request.headers['user-agent'] ?? ''),
+});
+
+export function authRoutes(ctx: AuthContext) {
+  const { config } = ctx;
+  const completeSignIn = (reply: FastifyReply, signedIn: SignedIn) => {
+    setSessionCookies(reply, config, signedIn.tokens);
+    if (signedIn.deviceToken) setDeviceCookie(reply, config, signedIn.deviceToken);
+    return { status: 'authenticated' as const, user: signedIn.user };
+  };
+
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const tags = ['auth'];
+
+    r.post(
+      '/auth/register',
+      {
+        schema: {
+          tags,
+          summary: 'Create an account; the activation code is e-mailed',
+          body: ZRegisterRequest,
+          response: { 201: ZEmailResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const result = await registerUser({ ctx, origin: originOf(request), data: request.body });
+        return reply.status(201).send(result);
+      },
+    );
+
+    r.post(
+      '/auth/activate',
+      {
+        schema: {
+          tags,
+          summary: 'Activate with the e-mailed code, signing in',
+          body: ZActivateRequest,
+          response: { 200: ZAuthenticated, ...errors },
+        },
+      },
+      async (request, reply) =>
+        completeSignIn(
+          reply,
+          await activateUser({ ctx, origin: originOf(request), data: request.body }),
+        ),
+    );
+
+    r.post(
+      '/auth/activation/resend',
+      {
+        schema: {
+          tags,
+          summary: 'E-mail a new activation code',
+          body: ZResendActivationRequest,
+          response: { 202: ZAcceptedResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        await resendActivationCode({
+          ctx,
+          origin: originOf(request),
+          email: request.body.email,
+          language: request.body.language,
+        });
+        return reply.status(202).send({ status: 'accepted' });
+      },
+    );
+
+    r.post(
+      '/auth/login',
+      {
+        schema: {
+          tags,
+          summary: 'Sign in with e-mail and password',
+          body: ZLoginRequest,
+          response: { 200: ZLoginResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const result = await login({
+          ctx,
+          origin: originOf(request),
+          deviceToken: request.cookies[DEVICE_COOKIE],
+          data: request.body,
+        });
+        if (result.signedIn) setSessionCookies(reply, config, result.signedIn.tokens);
+        return result.response;
+      },
+    );
+
+    r.post(
+      '/auth/login/confirm',
+      {
+        schema: {
+          tags,
+          summary: 'Second sign-in step: the e-mailed code',
+          body: ZLoginConfirmRequest,
+          response: { 200: ZAuthenticated, ...errors },
+        },
+      },
+      async (request, reply) =>
+        completeSignIn(
+          reply,
+          await confirmLogin({ ctx, origin: originOf(request), data: request.body }),
+        ),
+    );
+
+    r.post(
+      '/auth/login/resend',
+      {
+        schema: {
+          tags,
+          summary: 'E-mail a new sign-in code',
+          body: ZLoginResendRequest,
+          response: { 202: ZAcceptedResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        await resendLoginCode({
+          ctx,
+          origin: originOf(request),
+          challengeToken: request.body.challenge_token,
+        });
+        return reply.status(202).send({ status: 'accepted' });
+      },
+    );
+
+    r.get(
+      '/auth/verify',
+      {
+        onRequest: app.authenticate,
+        schema: {
+          tags,
+          summary: 'The signed-in user, or 401',
+          response: { 200: ZAuthUser, 401: ZErrorResponse },
+        },
+      },
+      async (request) => {
+        const actor = requireActor(request);
+        const [user] = await ctx.db.select().from(users).where(eq(users.id, actor.userId));
+        if (!user) throw new AppError('unauthorized', 401, 'user gone');
+        return presentAuthUser(user);
+      },
+    );
+
+    r.get(
+      '/auth/token/refresh',
+      {
+        schema: {
+          tags,
+          summary: 'Rotate the refresh token and renew the access cookie',
+          response: { 200: ZOkResponse, 401: ZErrorResponse },
+        },
+      },
+      async (request, reply) => {
+        const refresh = request.cookies[REFRESH_COOKIE];
+        if (!refresh) throw new AppError('unauthorized', 401, 'no refresh cookie');
+        try {
+          const tokens = await rotateRefreshToken({
+            db: ctx.db,
+            keys: ctx.keys,
+            now: ctx.now(),
+            refresh,
+          });
+          if (tokens !== 'unchanged') setSessionCookies(reply, config, tokens);
+        } catch (error) {
+          clearSessionCookies(reply, config);
+          throw error;
+        }
+        reply.header('cache-control', 'no-store');
+        return { status: 'ok' as const };
+      },
+    );
+
+    const logout = async (request: FastifyRequest, reply: FastifyReply) => {
+      try {
+        await app.authenticate(request);
+      } catch {
+        // Already signed out: clearing the cookies is all there is to do.
+      }
+      if (request.actor) {
+        await revokeSession({
+          db: ctx.db,
+          now: ctx.now(),
+          actor: request.actor,
+          sessionId: request.actor.sessionId,
+          reason: 'logout',
+        });
+      }
+      clearSessionCookies(reply, config);
+    };
+    r.get(
+      '/auth/logout',
+      { schema: { tags, summary: 'Sign out this device and go to the login page' } },
+      async (request, reply) => {
+        await logout(request, reply);
+        return reply.redirect('/login', 303);
+      },
+    );
+    r.post(
+      '/auth/logout',
+      { schema: { tags, summary: 'Sign out this device', response: { 200: ZOkResponse } } },
+      async (request, reply) => {
+        await logout(request, reply);
+        return { status: 'ok' as const };
+      },
+    );
+
+    r.post(
+      '/auth/password-reset/request',
+      {
+        schema: {
+          tags,
+          summary: 'E-mail a password reset link (same answer for any address)',
+          body: ZPasswordResetRequest,
+          response: { 202: ZAcceptedResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        await requestPasswordReset({
+          ctx,
+          origin: originOf(request),
+          email: request.body.email,
+          language: request.body.language,
+        });
+        return reply.status(202).send({ status: 'accepted' });
+      },
+    );
+
+    r.get(
+      '/auth/password-reset/verify/:token',
+      {
+        schema: {
+          tags,
+          summary: 'Whether a reset link can still be used',
+          params: z.object({ token: z.string().min(1).max(200) }),
+          response: { 200: ZOkResponse, ...errors },
+        },
+      },
+      async (request) => {
+        await verifyPasswordResetToken({ ctx, token: request.params.token });
+        return { status: 'ok' as const };
+      },
+    );
+
+    r.post(
+      '/auth/password-reset/confirm',
+      {
+        schema: {
+          tags,
+          summary: 'Set a new password; every session is signed out',
+          body: ZPasswordResetConfirmRequest,
+          response: { 200: ZOkResponse, ...errors },
+        },
+      },
+      async (request) => {
+        await confirmPasswordReset({ ctx, data: request.body });
+        return { status: 'ok' as const };
+      },
+    );
+  };
+}

@@ -1,0 +1,291 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type {
+  ActivateRequest,
+  AuthUser,
+  Language,
+  LoginConfirmRequest,
+  LoginRequest,
+  LoginResponse,
+  RegisterRequest,
+} from '@themis/shared';
+import { CODE_RULES, TRUSTED_DEVICE_TTL_S } from '@themis/shared';
+import { loginChallenges, plans, trustedDevices, users, type UserRow } from '../../db/schema';
+import { AppError, RateLimitedError } from '../../errors';
+import {
+  burnPasswordCheck,
+  hashPassword,
+  hashToken,
+  randomToken,
+  verifyPassword,
+} from '../../platform/crypto/secrets';
+import { LIMITS, type AuthContext, type RequestOrigin } from './auth.context';
+import { consumeCode, issueCode } from './codes.service';
+import { createSession, type SessionTokens } from './session.service';
+
+export interface SignedIn {
+  user: AuthUser;
+  tokens: SessionTokens;
+  /** Set when the device was just trusted: the cookie to remember it by. */
+  deviceToken?: string;
+}
+
+export function presentAuthUser(user: UserRow): AuthUser {
+  return { pk: user.id, email: user.email, has_personal_info_set: user.hasPersonalInfoSet };
+}
+
+async function limit(ctx: AuthContext, key: string, rule: { limit: number; windowMs: number }) {
+  const result = await ctx.limiter.hit(key, rule);
+  if (!result.allowed) throw new RateLimitedError(result.retryAfterS);
+}
+
+async function findUserByEmail(ctx: AuthContext, email: string): Promise<UserRow | undefined> {
+  const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
+  return user;
+}
+
+async function sendCode(
+  ctx: AuthContext,
+  user: UserRow,
+  purpose: 'USER_ACTIVATION' | 'USER_AUTHENTICATION',
+  resend: boolean,
+) {
+  const code = await issueCode({
+    db: ctx.db,
+    codeKey: ctx.keys.codeKey,
+    now: ctx.now(),
+    userId: user.id,
+    kind: purpose,
+    enforceCooldown: resend,
+  });
+  await ctx.queueMail({
+    to: user.email,
+    language: user.language as Language,
+    template: { kind: 'verification_code', purpose, code },
+  });
+}
+
+async function signIn(
+  ctx: AuthContext,
+  user: UserRow,
+  origin: RequestOrigin,
+  provider = 'system',
+): Promise<SignedIn> {
+  const session = await createSession({
+    db: ctx.db,
+    keys: ctx.keys,
+    now: ctx.now(),
+    data: { userId: user.id, provider, userAgent: origin.userAgent, ip: origin.ip },
+  });
+  return {
+    user: presentAuthUser(user),
+    tokens: { access: session.access, refresh: session.refresh },
+  };
+}
+
+/**
+ * Creates an account waiting for activation and e-mails its code. Registering again an
+ * address that was never activated replaces the password and sends a fresh code.
+ */
+export async function registerUser(options: {
+  ctx: AuthContext;
+  origin: RequestOrigin;
+  data: RegisterRequest;
+}) {
+  const { ctx, origin, data } = options;
+  await limit(ctx, `register:ip:${origin.ip}`, LIMITS.registerPerIp);
+  const existing = await findUserByEmail(ctx, data.email);
+  if (existing?.activatedAt) throw new AppError('user_already_registered', 409);
+  const now = ctx.now();
+  const passwordHash = await hashPassword(data.password);
+  let user: UserRow;
+  if (existing) {
+    [user] = (await ctx.db
+      .update(users)
+      .set({ passwordHash, language: data.language, termsAcceptedAt: now, updatedAt: now })
+      .where(eq(users.id, existing.id))
+      .returning()) as [UserRow];
+  } else {
+    const [freePlan] = await ctx.db
+      .select({ id: plans.id })
+      .from(plans)
+      .where(eq(plans.isDefault, true))
+      .limit(1);
+    [user] = (await ctx.db
+      .insert(users)
+      .values({
+        email: data.email,
+        passwordHash,
+        language: data.language,
+        termsAcceptedAt: now,
+        planId: freePlan?.id,
+      })
+      .onConflictDoNothing()
+      .returning()) as [UserRow];
+    // Two registrations of one address at once: the second finds the first's row.
+    if (!user) throw new AppError('user_already_registered', 409);
+  }
+  await sendCode(ctx, user, 'USER_ACTIVATION', false);
+  return { email: user.email };
+}
+
+export async function resendActivationCode(options: {
+  ctx: AuthContext;
+  origin: RequestOrigin;
+  email: string;
+  language: Language;
+}) {
+  const { ctx, origin } = options;
+  await limit(ctx, `code:ip:${origin.ip}`, LIMITS.codePerIp);
+  const user = await findUserByEmail(ctx, options.email);
+  // The same answer whether or not the address waits for activation.
+  if (!user || user.activatedAt) return;
+  if (user.language !== options.language) {
+    await ctx.db.update(users).set({ language: options.language }).where(eq(users.id, user.id));
+    user.language = options.language;
+  }
+  await sendCode(ctx, user, 'USER_ACTIVATION', true);
+}
+
+/** Confirms the e-mailed activation code; the account becomes active and is signed in. */
+export async function activateUser(options: {
+  ctx: AuthContext;
+  origin: RequestOrigin;
+  data: ActivateRequest;
+}): Promise<SignedIn> {
+  const { ctx, origin, data } = options;
+  await limit(ctx, `code:ip:${origin.ip}`, LIMITS.codePerIp);
+  const user = await findUserByEmail(ctx, data.email);
+  if (!user || user.activatedAt)
+    throw new AppError('code_invalid', 400, 'no account waits for activation');
+  await consumeCode({
+    db: ctx.db,
+    codeKey: ctx.keys.codeKey,
+    now: ctx.now(),
+    userId: user.id,
+    kind: 'USER_ACTIVATION',
+    code: data.code,
+  });
+  const [activated] = await ctx.db
+    .update(users)
+    .set({ activatedAt: ctx.now(), updatedAt: ctx.now() })
+    .where(eq(users.id, user.id))
+    .returning();
+  return signIn(ctx, activated!, origin);
+}
+
+async function isTrustedDevice(
+  ctx: AuthContext,
+  userId: string,
+  deviceToken: string | undefined,
+): Promise<boolean> {
+  if (!deviceToken) return false;
+  const [device] = await ctx.db
+    .select({ id: trustedDevices.id })
+    .from(trustedDevices)
+    .where(
+      and(
+        eq(trustedDevices.tokenHash, hashToken(deviceToken)),
+        eq(trustedDevices.userId, userId),
+        gt(trustedDevices.expiresAt, ctx.now()),
+      ),
+    );
+  return Boolean(device);
+}
+
+/**
+ * First step of signing in. A trusted device is signed in at once; any other gets a
+ * challenge and an e-mailed code.
+ */
+export async function login(options: {
+  ctx: AuthContext;
+  origin: RequestOrigin;
+  deviceToken: string | undefined;
+  data: LoginRequest;
+}): Promise<{ response: LoginResponse; signedIn?: SignedIn }> {
+  const { ctx, origin, data } = options;
+  await limit(ctx, `login:ip:${origin.ip}`, LIMITS.loginPerIp);
+  await limit(ctx, `login:account:${data.email}`, LIMITS.loginPerAccount);
+  const user = await findUserByEmail(ctx, data.email);
+  if (!user?.passwordHash) {
+    await burnPasswordCheck(data.password);
+    throw new AppError('invalid_credentials', 400);
+  }
+  if (!(await verifyPassword(user.passwordHash, data.password)))
+    throw new AppError('invalid_credentials', 400);
+  if (!user.activatedAt) throw new AppError('user_is_not_activated', 403);
+  await ctx.limiter.reset(`login:account:${data.email}`);
+
+  if (await isTrustedDevice(ctx, user.id, options.deviceToken)) {
+    const signedIn = await signIn(ctx, user, origin);
+    return { response: { status: 'authenticated', user: signedIn.user }, signedIn };
+  }
+  const challenge = randomToken();
+  await ctx.db.insert(loginChallenges).values({
+    userId: user.id,
+    tokenHash: hashToken(challenge),
+    expiresAt: new Date(ctx.now().getTime() + CODE_RULES.ttlMs),
+  });
+  await sendCode(ctx, user, 'USER_AUTHENTICATION', false);
+  return { response: { status: 'code_required', challenge_token: challenge } };
+}
+
+async function openChallenge(ctx: AuthContext, challengeToken: string): Promise<UserRow> {
+  const [row] = await ctx.db
+    .select({ user: users, challengeId: loginChallenges.id })
+    .from(loginChallenges)
+    .innerJoin(users, eq(users.id, loginChallenges.userId))
+    .where(
+      and(
+        eq(loginChallenges.tokenHash, hashToken(challengeToken)),
+        isNull(loginChallenges.consumedAt),
+        gt(loginChallenges.expiresAt, ctx.now()),
+      ),
+    );
+  if (!row) throw new AppError('code_expired', 400, 'login challenge unknown or expired');
+  return row.user;
+}
+
+/** Second step: the e-mailed code; optionally remembers the device to skip this step. */
+export async function confirmLogin(options: {
+  ctx: AuthContext;
+  origin: RequestOrigin;
+  data: LoginConfirmRequest;
+}): Promise<SignedIn> {
+  const { ctx, origin, data } = options;
+  await limit(ctx, `code:ip:${origin.ip}`, LIMITS.codePerIp);
+  const user = await openChallenge(ctx, data.challenge_token);
+  await consumeCode({
+    db: ctx.db,
+    codeKey: ctx.keys.codeKey,
+    now: ctx.now(),
+    userId: user.id,
+    kind: 'USER_AUTHENTICATION',
+    code: data.code,
+  });
+  await ctx.db
+    .update(loginChallenges)
+    .set({ consumedAt: ctx.now() })
+    .where(eq(loginChallenges.tokenHash, hashToken(data.challenge_token)));
+  const signedIn = await signIn(ctx, user, origin);
+  if (data.trust_device) {
+    const deviceToken = randomToken();
+    await ctx.db.insert(trustedDevices).values({
+      userId: user.id,
+      tokenHash: hashToken(deviceToken),
+      expiresAt: new Date(ctx.now().getTime() + TRUSTED_DEVICE_TTL_S * 1000),
+    });
+    signedIn.deviceToken = deviceToken;
+  }
+  return signedIn;
+}
+
+export async function resendLoginCode(options: {
+  ctx: AuthContext;
+  origin: RequestOrigin;
+  challengeToken: string;
+}) {
+  const { ctx, origin } = options;
+  await limit(ctx, `code:ip:${origin.ip}`, LIMITS.codePerIp);
+  const user = await openChallenge(ctx, options.challengeToken);
+  await sendCode(ctx, user, 'USER_AUTHENTICATION', true);
+}

@@ -1,0 +1,105 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { CODE_RULES, type ConfirmationKind } from '@themis/shared';
+import type { Database } from '../../db/client';
+import { verificationCodes } from '../../db/schema';
+import { AppError, RateLimitedError } from '../../errors';
+import { hashCode, randomCode, safeEqual } from '../../platform/crypto/secrets';
+
+/**
+ * E-mailed 6-digit codes: stored as an HMAC, valid 15 minutes, 5 attempts, single use,
+ * bound to one user and one confirmation kind. A new code replaces the previous one.
+ */
+export async function issueCode(options: {
+  db: Database;
+  codeKey: Buffer;
+  now: Date;
+  userId: string;
+  kind: ConfirmationKind;
+  /** Resends wait for the cooldown; the first code of a flow does not. */
+  enforceCooldown: boolean;
+}): Promise<string> {
+  const { db, codeKey, now, userId, kind } = options;
+  if (options.enforceCooldown) {
+    const [latest] = await db
+      .select({ createdAt: verificationCodes.createdAt })
+      .from(verificationCodes)
+      .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.kind, kind)))
+      .orderBy(desc(verificationCodes.createdAt))
+      .limit(1);
+    const waitMs = latest
+      ? latest.createdAt.getTime() + CODE_RULES.resendCooldownMs - now.getTime()
+      : 0;
+    if (waitMs > 0) throw new RateLimitedError(Math.ceil(waitMs / 1000));
+  }
+  const code = randomCode();
+  await db.transaction(async (tx) => {
+    await tx
+      .update(verificationCodes)
+      .set({ consumedAt: now })
+      .where(
+        and(
+          eq(verificationCodes.userId, userId),
+          eq(verificationCodes.kind, kind),
+          isNull(verificationCodes.consumedAt),
+        ),
+      );
+    await tx.insert(verificationCodes).values({
+      userId,
+      kind,
+      codeHash: hashCode(codeKey, `${userId}:${kind}`, code),
+      expiresAt: new Date(now.getTime() + CODE_RULES.ttlMs),
+      createdAt: now,
+    });
+  });
+  return code;
+}
+
+/**
+ * Checks a code; on success it is used up. A wrong code costs an attempt; an expired or
+ * exhausted code answers code_expired so the user knows to ask for a new one.
+ */
+export async function consumeCode(options: {
+  db: Database;
+  codeKey: Buffer;
+  now: Date;
+  userId: string;
+  kind: ConfirmationKind;
+  code: string;
+}): Promise<void> {
+  const { db, codeKey, now, userId, kind } = options;
+  await db
+    .transaction(async (tx) => {
+      const [current] = await tx
+        .select()
+        .from(verificationCodes)
+        .where(
+          and(
+            eq(verificationCodes.userId, userId),
+            eq(verificationCodes.kind, kind),
+            isNull(verificationCodes.consumedAt),
+          ),
+        )
+        .orderBy(desc(verificationCodes.createdAt))
+        .limit(1)
+        .for('update');
+      if (!current || current.expiresAt <= now || current.attempts >= CODE_RULES.maxAttempts) {
+        throw new AppError('code_expired', 400, `no usable ${kind} code`);
+      }
+      if (!safeEqual(current.codeHash, hashCode(codeKey, `${userId}:${kind}`, options.code))) {
+        await tx
+          .update(verificationCodes)
+          .set({ attempts: current.attempts + 1 })
+          .where(eq(verificationCodes.id, current.id));
+        return 'wrong';
+      }
+      await tx
+        .update(verificationCodes)
+        .set({ consumedAt: now })
+        .where(eq(verificationCodes.id, current.id));
+      return 'ok';
+    })
+    .then((outcome) => {
+      // Thrown after the transaction so the spent attempt is committed.
+      if (outcome === 'wrong') throw new AppError('code_invalid', 400, `wrong ${kind} code`);
+    });
+}

@@ -1,0 +1,24 @@
+import { asc } from 'drizzle-orm';
+import type { Plan } from '@themis/shared';
+import type { Database } from '../../db/client';
+import { plans, type PlanRow } from '../../db/schema';
+
+export function presentPlan(row: PlanRow): Plan {
+  return {
+    pk: row.id,
+    code: row.code,
+    product_name: row.productName,
+    scope: row.scope,
+    monthly_token_limit: row.monthlyTokenLimit,
+    has_encryption: row.hasEncryption,
+    price_monthly_cents: row.priceMonthlyCents,
+    price_yearly_cents: row.priceYearlyCents,
+    currency: row.currency,
+    is_free: row.priceMonthlyCents === 0 && row.priceYearlyCents === 0,
+  };
+}
+
+export async function listPlans(options: { db: Database }): Promise<Plan[]> {
+  const rows = await options.db.select().from(plans).orderBy(asc(plans.sortOrder));
+  return rows.map(presentPlan);
+}

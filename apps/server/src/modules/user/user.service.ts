@@ -1,0 +1,90 @@
+import { eq } from 'drizzle-orm';
+import type { ChoosePlanResponse, PersonalDetailsRequest, UserResponse } from '@themis/shared';
+import type { Database } from '../../db/client';
+import { plans, users, type PlanRow, type UserRow } from '../../db/schema';
+import { AppError } from '../../errors';
+
+interface ActorRef {
+  userId: string;
+}
+
+export function presentUser(user: UserRow, plan: PlanRow | undefined): UserResponse {
+  return {
+    pk: user.id,
+    name: user.name,
+    surname: user.surname,
+    email: user.email,
+    avatar_url: null,
+    phone_prefix: user.phonePrefix,
+    phone_number: user.phoneNumber,
+    has_personal_info_set: user.hasPersonalInfoSet,
+    has_password: user.passwordHash !== null,
+    user_type: user.userType,
+    language: user.language,
+    customer: { plan: { product_name: plan?.productName ?? '', pk: plan?.id ?? '' } },
+    encryption: {
+      is_encryption_enabled: false,
+      is_encryption_key_set: false,
+      encryption_key_type: null,
+      is_decryption_unlocked: false,
+    },
+  };
+}
+
+async function loadUser(db: Database, actor: ActorRef) {
+  const [row] = await db
+    .select({ user: users, plan: plans })
+    .from(users)
+    .leftJoin(plans, eq(plans.id, users.planId))
+    .where(eq(users.id, actor.userId));
+  if (!row) throw new AppError('unauthorized', 401, 'user gone');
+  return row;
+}
+
+/** The signed-in user's own record; there is no way to name another user here. */
+export async function getUser(options: { db: Database; actor: ActorRef }): Promise<UserResponse> {
+  const row = await loadUser(options.db, options.actor);
+  return presentUser(row.user, row.plan ?? undefined);
+}
+
+/** Saves name, surname and phone; the first save completes the personal info. */
+export async function updatePersonalDetails(options: {
+  db: Database;
+  actor: ActorRef;
+  now: Date;
+  data: PersonalDetailsRequest;
+}): Promise<UserResponse> {
+  const { db, actor, data } = options;
+  await db
+    .update(users)
+    .set({
+      name: data.name,
+      surname: data.surname,
+      ...(data.phone_prefix !== undefined && { phonePrefix: data.phone_prefix || null }),
+      ...(data.phone_number !== undefined && { phoneNumber: data.phone_number || null }),
+      hasPersonalInfoSet: true,
+      updatedAt: options.now,
+    })
+    .where(eq(users.id, actor.userId));
+  return getUser({ db, actor });
+}
+
+/**
+ * Chooses a plan. Free plans apply at once; paid plans need a payment, which arrives with
+ * billing, so the user stays on the current plan and is told so.
+ */
+export async function choosePlan(options: {
+  db: Database;
+  actor: ActorRef;
+  planPk: string;
+}): Promise<ChoosePlanResponse> {
+  const { db, actor } = options;
+  const [plan] = await db.select().from(plans).where(eq(plans.id, options.planPk));
+  if (!plan || plan.scope !== 'individual') throw new AppError('not_found', 404, 'plan not found');
+  const isFree = plan.priceMonthlyCents === 0 && plan.priceYearlyCents === 0;
+  if (isFree) {
+    await db.update(users).set({ planId: plan.id }).where(eq(users.id, actor.userId));
+  }
+  const { user } = await loadUser(db, actor);
+  return { plan_pk: user.planId ?? '', payment_required: !isFree };
+}

@@ -1,0 +1,30 @@
+import type { Database } from '../../db/client';
+import { insertJob } from './jobs.repo';
+
+/** Runs one job; it receives that job's payload only. A rejection means "retry later". */
+export type JobHandler = (payload: unknown) => Promise<void>;
+export type JobHandlers = Record<string, JobHandler>;
+
+export interface NewJob {
+  type: string;
+  /** Stored as JSON until the job has run: put nothing here that must not rest in the table. */
+  payload: unknown;
+  /** Not before this time; now by default. */
+  runAt?: Date;
+  /** How many times the job may start before it is given up; the table's default (8) if unset. */
+  maxAttempts?: number;
+}
+
+/**
+ * Adds a job to the durable queue. `db` may be a transaction: the job then exists only if
+ * that transaction commits, together with the rows that caused it. Returns the job id.
+ */
+export async function enqueueJob(db: Database, job: NewJob): Promise<number> {
+  if (
+    job.maxAttempts !== undefined &&
+    !(Number.isInteger(job.maxAttempts) && job.maxAttempts >= 1)
+  ) {
+    throw new RangeError('maxAttempts must be a positive integer');
+  }
+  return insertJob(db, job);
+}

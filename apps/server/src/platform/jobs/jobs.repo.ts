@@ -1,0 +1,83 @@
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { jobs, type JobRow } from '../../db/schema';
+
+/** A claimed job; `attempts` (counted at claim time) fences writes of a worker whose lease ran out. */
+export type ClaimedJob = Pick<JobRow, 'id' | 'type' | 'payload' | 'attempts' | 'maxAttempts'>;
+
+const nowPlus = (ms: number) => sql`now() + make_interval(secs => ${ms / 1000})`;
+
+export async function insertJob(
+  db: Database,
+  job: { type: string; payload: unknown; runAt?: Date; maxAttempts?: number },
+): Promise<number> {
+  const [row] = await db
+    .insert(jobs)
+    .values({
+      type: job.type,
+      payload: job.payload,
+      ...(job.runAt && { runAt: job.runAt }),
+      ...(job.maxAttempts !== undefined && { maxAttempts: job.maxAttempts }),
+    })
+    .returning({ id: jobs.id });
+  return row!.id;
+}
+
+/**
+ * Leases up to `limit` due jobs to the caller. SKIP LOCKED lets concurrent workers take
+ * disjoint rows; a job whose lease expired (its worker died) is due again. Times are the
+ * database's, so instances with skewed clocks agree.
+ */
+export async function claimDueJobs(
+  db: Database,
+  options: { limit: number; leaseMs: number },
+): Promise<ClaimedJob[]> {
+  const due = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        lte(jobs.runAt, sql`now()`),
+        isNull(jobs.failedAt),
+        or(isNull(jobs.lockedUntil), lt(jobs.lockedUntil, sql`now()`)),
+      ),
+    )
+    .orderBy(asc(jobs.runAt))
+    .limit(options.limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(jobs)
+    .set({ attempts: sql`${jobs.attempts} + 1`, lockedUntil: nowPlus(options.leaseMs) })
+    .where(inArray(jobs.id, due))
+    .returning({
+      id: jobs.id,
+      type: jobs.type,
+      payload: jobs.payload,
+      attempts: jobs.attempts,
+      maxAttempts: jobs.maxAttempts,
+    });
+}
+
+const stillOurs = (job: ClaimedJob) => and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts));
+
+export async function deleteJob(db: Database, job: ClaimedJob): Promise<void> {
+  await db.delete(jobs).where(stillOurs(job));
+}
+
+export async function rescheduleJob(
+  db: Database,
+  job: ClaimedJob,
+  failure: { error: string; delayMs: number },
+): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ lastError: failure.error, lockedUntil: null, runAt: nowPlus(failure.delayMs) })
+    .where(stillOurs(job));
+}
+
+export async function markJobFailed(db: Database, job: ClaimedJob, error: string): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ lastError: error, lockedUntil: null, failedAt: sql`now()` })
+    .where(stillOurs(job));
+}

@@ -1,0 +1,105 @@
+import type { ConfirmationKind, Language } from '@themis/shared';
+import { escapeHtml } from './escape-html';
+import { MAIL_COPY } from './mail-copy';
+
+export type MailTemplate =
+  | { kind: 'verification_code'; purpose: ConfirmationKind; code: string }
+  | { kind: 'password_reset'; link: string };
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** The parts an e-mail is made of; each becomes plain text and HTML the same way. */
+type MailBlock =
+  | { kind: 'paragraph'; lines: string[] }
+  | { kind: 'code'; code: string }
+  /** A button in HTML, with the bare address under it for clients that hide buttons. */
+  | { kind: 'link'; label: string; fallback: string; url: string };
+
+function blocksOf(
+  template: MailTemplate,
+  language: Language,
+): { subject: string; blocks: MailBlock[] } {
+  const copy = MAIL_COPY[language];
+  const greeting: MailBlock = { kind: 'paragraph', lines: [copy.greeting] };
+  const signOff: MailBlock = { kind: 'paragraph', lines: copy.signOff };
+  if (template.kind === 'verification_code') {
+    const code = copy.codes[template.purpose];
+    return {
+      subject: code.subject,
+      blocks: [
+        greeting,
+        { kind: 'paragraph', lines: [code.purpose] },
+        { kind: 'code', code: template.code },
+        { kind: 'paragraph', lines: [copy.codeValidity, copy.codeNotRequested] },
+        signOff,
+      ],
+    };
+  }
+  const reset = copy.reset;
+  return {
+    subject: reset.subject,
+    blocks: [
+      greeting,
+      { kind: 'paragraph', lines: [reset.intro] },
+      { kind: 'link', label: reset.action, fallback: reset.fallback, url: template.link },
+      { kind: 'paragraph', lines: [reset.validity, reset.notRequested] },
+      signOff,
+    ],
+  };
+}
+
+function blockText(block: MailBlock): string {
+  switch (block.kind) {
+    case 'paragraph':
+      return block.lines.join('\n');
+    case 'code':
+      return block.code;
+    case 'link':
+      return block.url;
+  }
+}
+
+const BLOCK_MARGIN = 'margin:0 0 16px;';
+
+function blockHtml(block: MailBlock): string {
+  switch (block.kind) {
+    case 'paragraph':
+      return `<p style="${BLOCK_MARGIN}">${block.lines.map(escapeHtml).join('<br>')}</p>`;
+    case 'code':
+      return `<p style="${BLOCK_MARGIN}font-family:'Courier New',Courier,monospace;font-size:32px;font-weight:bold;letter-spacing:6px;color:#14284b;">${escapeHtml(block.code)}</p>`;
+    case 'link': {
+      const href = escapeHtml(block.url);
+      return [
+        `<p style="margin:0 0 24px;"><a href="${href}" style="display:inline-block;padding:12px 24px;border-radius:6px;background-color:#14284b;color:#ffffff;font-weight:bold;text-decoration:none;">${escapeHtml(block.label)}</a></p>`,
+        `<p style="${BLOCK_MARGIN}">${escapeHtml(block.fallback)}<br><a href="${href}" style="color:#14284b;word-break:break-all;">${href}</a></p>`,
+      ].join('\n');
+    }
+  }
+}
+
+function layoutHtml(language: Language, subject: string, body: string): string {
+  return [
+    '<!doctype html>',
+    `<html lang="${language}">`,
+    '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(subject)}</title></head>`,
+    '<body style="margin:0;padding:0;background-color:#f3f4f6;">',
+    '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background-color:#f3f4f6;"><tr><td align="center" style="padding:24px 12px;">',
+    '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background-color:#ffffff;border-radius:8px;">',
+    '<tr><td style="padding:24px 32px 8px;font-family:Arial,Helvetica,sans-serif;font-size:22px;font-weight:bold;color:#14284b;">Themis</td></tr>',
+    `<tr><td style="padding:8px 32px 16px;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1f2937;">${body}</td></tr>`,
+    '</table></td></tr></table></body></html>',
+  ].join('\n');
+}
+
+/** The subject, plain text and HTML of an e-mail in the recipient's language. */
+export function renderMail(template: MailTemplate, language: Language): RenderedMail {
+  const { subject, blocks } = blocksOf(template, language);
+  const text = blocks.map(blockText).join('\n\n');
+  const html = layoutHtml(language, subject, blocks.map(blockHtml).join('\n'));
+  return { subject, text: `${text}\n`, html };
+}

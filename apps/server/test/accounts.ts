@@ -1,0 +1,154 @@
+import { desc, eq } from 'drizzle-orm';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { devOutbox } from '../src/db/schema';
+import { TEST_ORIGIN, type TestApp } from './app';
+
+interface StoredCookie {
+  value: string;
+  path: string;
+}
+
+/** A browser's cookie jar, enough for our cookies: name, value, path, removal. */
+export class CookieJar {
+  private readonly cookies = new Map<string, StoredCookie>();
+
+  store(response: LightMyRequestResponse): void {
+    for (const cookie of response.cookies as {
+      name: string;
+      value: string;
+      path?: string;
+      maxAge?: number;
+      expires?: Date;
+    }[]) {
+      const expired =
+        cookie.maxAge === 0 ||
+        (cookie.expires && cookie.expires.getTime() <= Date.now()) ||
+        cookie.value === '';
+      if (expired) this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, { value: cookie.value, path: cookie.path ?? '/' });
+    }
+  }
+
+  header(url: string): string {
+    const path = url.split('?')[0]!;
+    return [...this.cookies]
+      .filter(
+        ([, cookie]) =>
+          path === cookie.path ||
+          path.startsWith(cookie.path.endsWith('/') ? cookie.path : `${cookie.path}/`),
+      )
+      .map(([name, cookie]) => `${name}=${cookie.value}`)
+      .join('; ');
+  }
+
+  get(name: string): string | undefined {
+    return this.cookies.get(name)?.value;
+  }
+
+  set(name: string, value: string, path = '/'): void {
+    this.cookies.set(name, { value, path });
+  }
+
+  delete(name: string): void {
+    this.cookies.delete(name);
+  }
+}
+
+/** A client with its own cookie jar, calling the app as a browser on our origin would. */
+let clients = 0;
+/** Each client comes from its own loopback address, so per-IP limits do not mix tests. */
+const nextIp = () => {
+  clients += 1;
+  return `127.${(clients >> 8) & 255}.${clients & 255}.${1 + (process.pid % 250)}`;
+};
+
+export class Client {
+  readonly jar = new CookieJar();
+  constructor(
+    private readonly t: TestApp,
+    readonly ip = nextIp(),
+    readonly userAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36',
+  ) {}
+
+  async request(options: InjectOptions & { url: string }): Promise<LightMyRequestResponse> {
+    const cookie = this.jar.header(options.url);
+    const response = await this.t.app.inject({
+      ...options,
+      remoteAddress: this.ip,
+      headers: {
+        origin: TEST_ORIGIN,
+        'user-agent': this.userAgent,
+        ...(cookie && { cookie }),
+        ...options.headers,
+      },
+    });
+    this.jar.store(response);
+    return response;
+  }
+
+  get(url: string) {
+    return this.request({ method: 'GET', url });
+  }
+
+  post(url: string, payload?: object) {
+    return this.request({ method: 'POST', url, ...(payload && { payload }) });
+  }
+
+  put(url: string, payload: object) {
+    return this.request({ method: 'PUT', url, payload });
+  }
+
+  delete(url: string) {
+    return this.request({ method: 'DELETE', url });
+  }
+}
+
+/** Delivers queued e-mail and returns the newest message sent to `to`. */
+export async function lastMailTo(t: TestApp, to: string) {
+  await t.app.jobs.runDueJobs();
+  const [mail] = await t.database.db
+    .select()
+    .from(devOutbox)
+    .where(eq(devOutbox.to, to))
+    .orderBy(desc(devOutbox.createdAt))
+    .limit(1);
+  expect(mail, `an e-mail to ${to}`).toBeDefined();
+  return mail!;
+}
+
+export async function lastCodeTo(t: TestApp, to: string): Promise<string> {
+  const mail = await lastMailTo(t, to);
+  const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+  expect(code, 'a 6-digit code in the e-mail').toBeDefined();
+  return code!;
+}
+
+export const PASSWORD = 'Correct-Horse-9';
+
+let counter = 0;
+export function uniqueEmail(label = 'user'): string {
+  counter += 1;
+  return `${label}.${process.pid}.${counter}@example.com`;
+}
+
+/** Registers and activates an account; the client is then signed in. */
+export async function signedUpClient(
+  t: TestApp,
+  email = uniqueEmail(),
+  options: { ip?: string } = {},
+) {
+  const client = new Client(t, options.ip);
+  const register = await client.post('/api/auth/register', {
+    email,
+    password: PASSWORD,
+    password_confirmation: PASSWORD,
+    terms_accepted: true,
+    language: 'en',
+  });
+  expect(register.statusCode, register.body).toBe(201);
+  const code = await lastCodeTo(t, email);
+  const activate = await client.post('/api/auth/activate', { email, code });
+  expect(activate.statusCode, activate.body).toBe(200);
+  return { client, email, user: activate.json().user as { pk: string } };
+}

@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './app';
+import { Client, PASSWORD, signedUpClient } from './accounts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('the current user', () => {
+  it('needs a session', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/user/get'],
+      ['PUT', '/api/user/update'],
+      ['POST', '/api/user/choose-plan'],
+      ['GET', '/api/user/session/list'],
+    ] as const) {
+      const res = await new Client(t).request({ method, url, payload: {} });
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json()).toEqual({ detail: 'unauthorized' });
+    }
+  });
+
+  it('returns every User field of the spec, on the Free plan', async () => {
+    const { client, email, user } = await signedUpClient(t);
+    const me = (await client.get('/api/user/get')).json();
+    expect(me).toEqual({
+      pk: user.pk,
+      name: null,
+      surname: null,
+      email,
+      avatar_url: null,
+      phone_prefix: null,
+      phone_number: null,
+      has_personal_info_set: false,
+      has_password: true,
+      user_type: 'INTERNAL',
+      language: 'en',
+      customer: { plan: { product_name: 'Free', pk: expect.any(String) } },
+      encryption: {
+        is_encryption_enabled: false,
+        is_encryption_key_set: false,
+        encryption_key_type: null,
+        is_decryption_unlocked: false,
+      },
+    });
+  });
+
+  it('saves personal details by the shared rules and marks them set', async () => {
+    const { client } = await signedUpClient(t);
+    const bad = await client.put('/api/user/update', {
+      name: 'x'.repeat(51),
+      surname: '',
+      phone_number: '12345678',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toMatchObject({
+      name: ['validation.nameMax'],
+      surname: ['validation.required'],
+      phone_number: ['validation.phoneInvalid'],
+    });
+    expect((await client.get('/api/user/get')).json().has_personal_info_set).toBe(false);
+
+    const ok = await client.put('/api/user/update', {
+      name: 'Anna',
+      surname: 'Kowalska',
+      phone_prefix: '+48',
+      phone_number: '600700800',
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({
+      name: 'Anna',
+      surname: 'Kowalska',
+      phone_prefix: '+48',
+      phone_number: '600700800',
+      has_personal_info_set: true,
+    });
+    expect((await client.get('/api/auth/verify')).json().has_personal_info_set).toBe(true);
+  });
+
+  it('lists plans publicly; a paid plan is not applied before payment, an unknown one is 404', async () => {
+    const plans = (await new Client(t).get('/api/plan/list')).json() as {
+      pk: string;
+      code: string;
+      is_free: boolean;
+      monthly_token_limit: number;
+      has_encryption: boolean;
+    }[];
+    expect(plans.map((p) => p.code)).toEqual(['free', 'pro']);
+    expect(plans[0]).toMatchObject({
+      is_free: true,
+      monthly_token_limit: 100_000,
+      has_encryption: false,
+    });
+    expect(plans[1]).toMatchObject({
+      is_free: false,
+      monthly_token_limit: 2_000_000,
+      has_encryption: true,
+    });
+
+    const { client } = await signedUpClient(t);
+    const pro = await client.post('/api/user/choose-plan', { plan_pk: plans[1]!.pk });
+    expect(pro.json()).toEqual({ plan_pk: plans[0]!.pk, payment_required: true });
+    expect((await client.get('/api/user/get')).json().customer.plan.product_name).toBe('Free');
+    expect((await client.post('/api/user/choose-plan', { plan_pk: plans[0]!.pk })).json()).toEqual({
+      plan_pk: plans[0]!.pk,
+      payment_required: false,
+    });
+    const unknown = await client.post('/api/user/choose-plan', {
+      plan_pk: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it("never shows or changes another user's record", async () => {
+    const alice = await signedUpClient(t);
+    const bob = await signedUpClient(t);
+    await bob.client.put('/api/user/update', { name: 'Bob', surname: 'Nowak' });
+    const aliceMe = (await alice.client.get('/api/user/get')).json();
+    expect(aliceMe.email).toBe(alice.email);
+    expect(aliceMe.name).toBeNull();
+    const bobMe = (await bob.client.get('/api/user/get')).json();
+    expect(bobMe).toMatchObject({ email: bob.email, name: 'Bob' });
+  });
+});
+
+describe('secrets never reach the log', () => {
+  it('has no password, code, token or cookie value in any log line', async () => {
+    const { client, email } = await signedUpClient(t);
+    const secrets = [PASSWORD, client.jar.get('access')!, client.jar.get('refresh')!];
+    const browser = new Client(t);
+    const login = await browser.post('/api/auth/login', { email, password: PASSWORD });
+    secrets.push(login.json().challenge_token);
+    await client.get('/api/auth/token/refresh');
+    secrets.push(client.jar.get('refresh')!, client.jar.get('access')!);
+    await new Client(t).post('/api/auth/password-reset/request', { email, language: 'en' });
+    await t.app.jobs.runDueJobs();
+    const codes = t.logs.join('\n');
+    for (const secret of secrets) expect(codes.includes(secret), 'a secret in the log').toBe(false);
+    expect(codes).not.toMatch(/reset-password\/[\w-]{20,}/);
+    expect(codes).not.toMatch(/"cookie"/i);
+  });
+});
