@@ -6,6 +6,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 
@@ -14,12 +15,16 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
 
-function startServer(dataDir) {
+/** PostgreSQL to measure against as well, when one answers here. */
+const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+function startServer(dataDir, databaseUrl) {
   const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     env: {
       ...process.env,
       PORT: String(PORT),
       DATA_DIR: dataDir,
+      ...(databaseUrl && { DATABASE_URL: databaseUrl }),
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       LOG_LEVEL: 'warn',
     },
@@ -28,9 +33,9 @@ function startServer(dataDir) {
   return child;
 }
 
-async function timeToReady(dataDir) {
+async function timeToReady(dataDir, databaseUrl) {
   const started = performance.now();
-  const child = startServer(dataDir);
+  const child = startServer(dataDir, databaseUrl);
   for (;;) {
     try {
       const res = await fetch(`${BASE}/api/ready`);
@@ -49,22 +54,82 @@ async function stop(child) {
   await exited;
 }
 
-async function load(path) {
+async function load(path, options = {}) {
   const result = await autocannon({
     url: `${BASE}${path}`,
     connections: CONNECTIONS,
     duration: DURATION_S,
+    ...options,
   });
   return {
-    path,
+    path: options.method ? `${options.method} ${path}` : path,
     connections: CONNECTIONS,
     duration_s: DURATION_S,
     requests_per_s: Math.round(result.requests.average),
     latency_p50_ms: result.latency.p50,
     latency_p99_ms: result.latency.p99,
     non_2xx: result.non2xx,
+    status_codes: Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, stat.count]),
+    ),
     errors: result.errors,
   };
+}
+
+const cookiesOf = (response) =>
+  Object.fromEntries(response.headers.getSetCookie().map((c) => c.split(';')[0].split('=')));
+
+async function post(path, body, cookie = '') {
+  return fetch(`${BASE}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify(body),
+  });
+}
+
+/** The newest code e-mailed to `email`, waiting for one other than `previous`. */
+async function lastCode(email, previous) {
+  for (;;) {
+    const mails = await (
+      await fetch(`${BASE}/dev/mailbox.json?to=${encodeURIComponent(email)}`)
+    ).json();
+    const code = mails.map((m) => /\b(\d{6})\b/.exec(m.text)?.[1]).find(Boolean);
+    if (code && code !== previous) return code;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/**
+ * An activated account on a trusted device: its access cookie for user calls, and the
+ * device cookie with which a login needs no e-mailed code.
+ */
+async function benchAccount() {
+  const email = `bench.${Date.now()}@example.com`;
+  const password = 'Bench-Pass-123';
+  await post('/api/auth/register', {
+    email,
+    password,
+    password_confirmation: password,
+    terms_accepted: true,
+    language: 'en',
+  });
+  const activationCode = await lastCode(email);
+  const access = cookiesOf(
+    await post('/api/auth/activate', { email, code: activationCode }),
+  ).access;
+  const challenge = (await (await post('/api/auth/login', { email, password })).json())
+    .challenge_token;
+  const code = await lastCode(email, activationCode);
+  const confirm = await post('/api/auth/login/confirm', {
+    challenge_token: challenge,
+    code,
+    trust_device: true,
+  });
+  const { device } = cookiesOf(confirm);
+  const check = await fetch(`${BASE}/api/user/get`, { headers: { cookie: `access=${access}` } });
+  if (!check.ok || !device)
+    throw new Error(`bench account not ready: ${check.status} ${await check.text()}`);
+  return { email, password, access, device };
 }
 
 const gzipBytes = (bodies) =>
@@ -113,17 +178,69 @@ async function pageWeight(browser, path) {
   };
 }
 
+async function apiThroughput() {
+  const results = [];
+  for (const path of ['/api/health', '/api/maintenance/status']) results.push(await load(path));
+  const account = await benchAccount();
+  results.push(await load('/api/user/get', { headers: { cookie: `access=${account.access}` } }));
+  results.push(
+    await load('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `device=${account.device}` },
+      body: JSON.stringify({ email: account.email, password: account.password }),
+    }),
+  );
+  return results;
+}
+
+/** A fresh database on the PostgreSQL server, or undefined when none answers. */
+async function freshPostgresDatabase() {
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  try {
+    await admin.connect();
+  } catch {
+    return undefined;
+  }
+  const name = `themis_bench_${process.pid}`;
+  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+async function postgresThroughput(dataDir) {
+  const database = await freshPostgresDatabase();
+  if (!database) return undefined;
+  try {
+    const { child, ms } = await timeToReady(dataDir, database.url);
+    try {
+      return { cold_start_ms: ms, throughput: await apiThroughput() };
+    } finally {
+      await stop(child);
+    }
+  } finally {
+    await database.drop();
+  }
+}
+
 const dataDir = await mkdtemp(join(tmpdir(), 'themis-bench-'));
 try {
   const first = await timeToReady(dataDir);
   await stop(first.child);
   const { child, ms: restartMs } = await timeToReady(dataDir);
-  const throughput = [];
-  for (const path of ['/api/health', '/api/maintenance/status']) throughput.push(await load(path));
+  const throughput = await apiThroughput();
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const pages = [await pageWeight(browser, '/login'), await pageWeight(browser, '/chat')];
   await browser.close();
   await stop(child);
+  const postgres = await postgresThroughput(join(dataDir, 'postgres'));
 
   const results = {
     measured_at: new Date().toISOString(),
@@ -134,6 +251,7 @@ try {
     },
     cold_start_ms: { new_data_dir: first.ms, existing_data_dir: restartMs },
     throughput,
+    postgresql: postgres ?? 'not measured: no PostgreSQL server answered',
     first_page_weight: pages,
     targets: { first_page_to_render_js_css_gzip_bytes_max: 200 * 1024 },
   };

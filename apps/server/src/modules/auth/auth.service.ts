@@ -203,15 +203,23 @@ export async function login(options: {
   data: LoginRequest;
 }): Promise<{ response: LoginResponse; signedIn?: SignedIn }> {
   const { ctx, origin, data } = options;
-  await limit(ctx, `login:ip:${origin.ip}`, LIMITS.loginPerIp);
-  await limit(ctx, `login:account:${data.email}`, LIMITS.loginPerAccount);
+  // Both limits count wrong passwords only, so many people behind one address can sign in.
+  const limits = [
+    [`login:ip:${origin.ip}`, LIMITS.loginPerIp],
+    [`login:account:${data.email}`, LIMITS.loginPerAccount],
+  ] as const;
+  for (const [key, rule] of limits) {
+    const state = await ctx.limiter.peek(key, rule);
+    if (!state.allowed) throw new RateLimitedError(state.retryAfterS);
+  }
   const user = await findUserByEmail(ctx, data.email);
-  if (!user?.passwordHash) {
-    await burnPasswordCheck(data.password);
+  let passwordOk = false;
+  if (user?.passwordHash) passwordOk = await verifyPassword(user.passwordHash, data.password);
+  else await burnPasswordCheck(data.password);
+  if (!user || !passwordOk) {
+    for (const [key, rule] of limits) await ctx.limiter.hit(key, rule);
     throw new AppError('invalid_credentials', 400);
   }
-  if (!(await verifyPassword(user.passwordHash, data.password)))
-    throw new AppError('invalid_credentials', 400);
   if (!user.activatedAt) throw new AppError('user_is_not_activated', 403);
   await ctx.limiter.reset(`login:account:${data.email}`);
 

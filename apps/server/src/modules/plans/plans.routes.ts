@@ -7,14 +7,12 @@ import { listPlans } from './plans.service';
 /** The plan catalogue is public: the questionnaire and the pricing page show it. */
 export function planRoutes(db: Database) {
   return async (app: FastifyInstance) => {
-    app
-      .withTypeProvider<ZodTypeProvider>()
-      .get(
-        '/plan/list',
-        {
-          schema: { tags: ['plans'], summary: 'Subscription plans', response: { 200: ZPlanList } },
-        },
-        async () => listPlans({ db }),
-      );
+    app.withTypeProvider<ZodTypeProvider>().get(
+      '/plan/list',
+      {
+        schema: { tags: ['plans'], summary: 'Subscription plans', response: { 200: ZPlanList } },
+      },
+      async () => listPlans({ db }),
+    );
   };
 }

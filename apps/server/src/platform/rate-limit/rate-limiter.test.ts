@@ -23,4 +23,13 @@ describe('memory rate limiter', () => {
     await limiter.reset('k');
     expect((await limiter.hit('k', rule)).allowed).toBe(true);
   });
+
+  it('peeks without counting', async () => {
+    const limiter = createMemoryRateLimiter(() => 0);
+    const rule = { limit: 1, windowMs: 1000 };
+    expect(await limiter.peek('k', rule)).toEqual({ allowed: true, retryAfterS: 0 });
+    expect(await limiter.peek('k', rule)).toEqual({ allowed: true, retryAfterS: 0 });
+    await limiter.hit('k', rule);
+    expect(await limiter.peek('k', rule)).toEqual({ allowed: false, retryAfterS: 1 });
+  });
 });

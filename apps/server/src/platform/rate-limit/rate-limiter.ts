@@ -15,6 +15,8 @@ export interface RateLimiter {
   hit(key: string, rule: RateLimitRule): Promise<RateLimitResult>;
   /** Forgets the attempts under `key` (after a success). */
   reset(key: string): Promise<void>;
+  /** Whether `key` is over its limit now, without counting an attempt. */
+  peek(key: string, rule: RateLimitRule): Promise<RateLimitResult>;
 }
 
 /**
@@ -44,6 +46,13 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
     },
     async reset(key) {
       windows.delete(key);
+    },
+    async peek(key, rule) {
+      const at = now();
+      const window = windows.get(key);
+      if (!window || window.resetAt <= at || window.count < rule.limit)
+        return { allowed: true, retryAfterS: 0 };
+      return { allowed: false, retryAfterS: Math.ceil((window.resetAt - at) / 1000) };
     },
   };
 }
