@@ -126,7 +126,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       await api.register(maintenanceRoutes(monitor));
       await api.register(cspReportRoutes);
       await api.register(authRoutes(auth));
-      await api.register(userRoutes({ db: deps.database.db, now }));
+      await api.register(userRoutes(auth));
       await api.register(planRoutes(deps.database.db));
     },
     { prefix: API_PREFIX },

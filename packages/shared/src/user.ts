@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { ZPersonName, ZPhoneNumber, ZPhonePrefix } from './validation';
+import {
+  ZAccountPassword,
+  ZPasswordInput,
+  ZPersonName,
+  ZPhoneNumber,
+  ZPhonePrefix,
+  ZVerificationCode,
+} from './validation';
 
 export const USER_TYPES = ['INTERNAL', 'EXTERNAL'] as const;
 export const ENCRYPTION_KEY_TYPES = ['PIN', 'PASSWORD'] as const;
@@ -76,3 +83,24 @@ export const ZChoosePlanResponse = z
   })
   .meta({ id: 'ChoosePlanResponse' });
 export type ChoosePlanResponse = z.infer<typeof ZChoosePlanResponse>;
+
+/** Confirmation kinds a signed-in user asks a code for from the security settings. */
+export const ACCOUNT_CODE_KINDS = ['USER_PASSWORD_CHANGE', 'USER_DELETE'] as const;
+
+export const ZSendVerificationCodeRequest = z
+  .object({ verification_code_type: z.enum(ACCOUNT_CODE_KINDS) })
+  .meta({ id: 'SendVerificationCodeRequest' });
+
+export const ZChangePasswordRequest = z
+  .object({ verification_code: ZVerificationCode, new_password: ZAccountPassword })
+  .meta({ id: 'ChangePasswordRequest' });
+export type ChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
+
+export const ZDeleteAccountRequest = z
+  .object({
+    verification_code: ZVerificationCode,
+    /** Required when the account has a password. */
+    password: ZPasswordInput.optional(),
+  })
+  .meta({ id: 'DeleteAccountRequest' });
+export type DeleteAccountRequest = z.infer<typeof ZDeleteAccountRequest>;

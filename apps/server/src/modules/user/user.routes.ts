@@ -2,7 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ZAcceptedResponse,
+  ZChangePasswordRequest,
   ZChoosePlanRequest,
+  ZDeleteAccountRequest,
+  ZSendVerificationCodeRequest,
   ZChoosePlanResponse,
   ZErrorResponse,
   ZOkResponse,
@@ -10,16 +14,23 @@ import {
   ZSessionList,
   ZUserResponse,
 } from '@themis/shared';
-import type { Database } from '../../db/client';
+import { changePassword, deleteAccount, sendAccountCode } from '../auth/account-security.service';
+import type { AuthContext } from '../auth/auth.context';
+import { clearSessionCookies } from '../auth/auth.cookies';
 import { AppError } from '../../errors';
 import { requireActor } from '../auth/auth.guard';
 import { listSessions, revokeSession, revokeUserSessions } from '../auth/session.service';
 import { choosePlan, getUser, updatePersonalDetails } from './user.service';
 
-const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse };
+const errors = {
+  400: ZErrorResponse,
+  401: ZErrorResponse,
+  404: ZErrorResponse,
+  429: ZErrorResponse,
+};
 
-export function userRoutes(options: { db: Database; now: () => Date }) {
-  const { db, now } = options;
+export function userRoutes(ctx: AuthContext) {
+  const { db, now } = ctx;
   return async (app: FastifyInstance) => {
     // Before the body is even parsed: nothing of an anonymous request is looked at.
     app.addHook('onRequest', app.authenticate);
@@ -115,6 +126,56 @@ export function userRoutes(options: { db: Database; now: () => Date }) {
           except: actor.sessionId,
           reason: 'signed_out_by_user',
         });
+        return { status: 'ok' as const };
+      },
+    );
+
+    r.post(
+      '/user/send-verification-code',
+      {
+        schema: {
+          tags,
+          summary: 'E-mail a code for a password change or the account deletion',
+          body: ZSendVerificationCodeRequest,
+          response: { 202: ZAcceptedResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const kind = request.body.verification_code_type;
+        await sendAccountCode({ ctx, actor: requireActor(request), kind });
+        return reply.status(202).send({ status: 'accepted' });
+      },
+    );
+
+    r.post(
+      '/user/change-password',
+      {
+        schema: {
+          tags,
+          summary: 'Set a new password with the e-mailed code; other devices are signed out',
+          body: ZChangePasswordRequest,
+          response: { 200: ZOkResponse, ...errors },
+        },
+      },
+      async (request) => {
+        await changePassword({ ctx, actor: requireActor(request), data: request.body });
+        return { status: 'ok' as const };
+      },
+    );
+
+    r.delete(
+      '/user/delete',
+      {
+        schema: {
+          tags,
+          summary: 'Delete the account and its data, with the password and the e-mailed code',
+          body: ZDeleteAccountRequest,
+          response: { 200: ZOkResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        await deleteAccount({ ctx, actor: requireActor(request), data: request.body });
+        clearSessionCookies(reply, ctx.config);
         return { status: 'ok' as const };
       },
     );

@@ -1,0 +1,101 @@
+import { eq } from 'drizzle-orm';
+import type { ChangePasswordRequest, DeleteAccountRequest, Language } from '@themis/shared';
+import { ACCOUNT_CODE_KINDS } from '@themis/shared';
+import { users } from '../../db/schema';
+import { AppError, RateLimitedError } from '../../errors';
+import { hashPassword, verifyPassword } from '../../platform/crypto/secrets';
+import { LIMITS, type AuthContext } from './auth.context';
+import { consumeCode, issueCode } from './codes.service';
+import type { Actor } from './session.service';
+import { revokeUserSessions } from './session.service';
+
+type AccountCodeKind = (typeof ACCOUNT_CODE_KINDS)[number];
+
+async function currentUser(ctx: AuthContext, actor: Actor) {
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, actor.userId));
+  if (!user) throw new AppError('unauthorized', 401, 'user gone');
+  return user;
+}
+
+/** E-mails the signed-in user a code for a password change or the account's deletion. */
+export async function sendAccountCode(options: {
+  ctx: AuthContext;
+  actor: Actor;
+  kind: AccountCodeKind;
+}): Promise<void> {
+  const { ctx, actor, kind } = options;
+  const user = await currentUser(ctx, actor);
+  const code = await issueCode({
+    db: ctx.db,
+    codeKey: ctx.keys.codeKey,
+    now: ctx.now(),
+    userId: user.id,
+    kind,
+    enforceCooldown: true,
+  });
+  await ctx.queueMail({
+    to: user.email,
+    language: user.language as Language,
+    template: { kind: 'verification_code', purpose: kind, code },
+  });
+}
+
+/** Sets a new password after the e-mailed code; every other device is signed out. */
+export async function changePassword(options: {
+  ctx: AuthContext;
+  actor: Actor;
+  data: ChangePasswordRequest;
+}): Promise<void> {
+  const { ctx, actor, data } = options;
+  await consumeCode({
+    db: ctx.db,
+    codeKey: ctx.keys.codeKey,
+    now: ctx.now(),
+    userId: actor.userId,
+    kind: 'USER_PASSWORD_CHANGE',
+    code: data.verification_code,
+  });
+  const passwordHash = await hashPassword(data.new_password);
+  await ctx.db
+    .update(users)
+    .set({ passwordHash, updatedAt: ctx.now() })
+    .where(eq(users.id, actor.userId));
+  await revokeUserSessions({
+    db: ctx.db,
+    now: ctx.now(),
+    userId: actor.userId,
+    except: actor.sessionId,
+    reason: 'password_changed',
+  });
+}
+
+/**
+ * Deletes the account and, through the foreign keys, everything it owns. The password
+ * (when the account has one) is checked before the code, under the login limits.
+ */
+export async function deleteAccount(options: {
+  ctx: AuthContext;
+  actor: Actor;
+  data: DeleteAccountRequest;
+}): Promise<void> {
+  const { ctx, actor, data } = options;
+  const user = await currentUser(ctx, actor);
+  if (user.passwordHash) {
+    const key = `login:account:${user.email}`;
+    const state = await ctx.limiter.peek(key, LIMITS.loginPerAccount);
+    if (!state.allowed) throw new RateLimitedError(state.retryAfterS);
+    if (!data.password || !(await verifyPassword(user.passwordHash, data.password))) {
+      await ctx.limiter.hit(key, LIMITS.loginPerAccount);
+      throw new AppError('invalid_credentials', 400);
+    }
+  }
+  await consumeCode({
+    db: ctx.db,
+    codeKey: ctx.keys.codeKey,
+    now: ctx.now(),
+    userId: user.id,
+    kind: 'USER_DELETE',
+    code: data.verification_code,
+  });
+  await ctx.db.delete(users).where(eq(users.id, user.id));
+}
