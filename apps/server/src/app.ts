@@ -14,6 +14,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { buildAuthContext } from './modules/auth/auth.setup';
 import { registerAuthGuard } from './modules/auth/auth.guard';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
+import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { registerMaintenanceGate } from './modules/maintenance/maintenance.gate';
 import {
@@ -128,6 +129,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       await api.register(authRoutes(auth));
       await api.register(userRoutes(auth));
       await api.register(planRoutes(deps.database.db));
+      await api.register(feedbackRoutes(deps.database.db));
     },
     { prefix: API_PREFIX },
   );

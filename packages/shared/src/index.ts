@@ -9,3 +9,4 @@ export * from './runtime-config.schema';
 export * from './auth';
 export * from './user';
 export * from './validation';
+export * from './feedback';

@@ -1,3 +1,4 @@
+export * from './feedback';
 export * from './accounts';
 export * from './jobs';
 export * from './mail';
