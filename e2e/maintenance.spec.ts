@@ -1,6 +1,11 @@
+import { signUpThroughApi } from './accounts';
 import { expect, expectAccessible, operator, test } from './fixtures';
 
 test.describe('maintenance mode', () => {
+  test.beforeEach(async ({ page }) => {
+    await signUpThroughApi(page);
+  });
+
   test.afterEach(async () => {
     await operator('maintenance', 'off');
     await operator('maintenance', 'cancel');

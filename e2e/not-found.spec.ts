@@ -1,9 +1,11 @@
+import { signUpThroughApi } from './accounts';
 import { expect, expectAccessible, test } from './fixtures';
 
 test.describe('not-found page', () => {
   test('an unknown route shows the not-found page, light and dark, and leads back to the chat', async ({
     page,
   }) => {
+    await signUpThroughApi(page);
     await page.goto('/no/such/page');
     await expect(page.getByTestId('not-found-page')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -30,6 +32,7 @@ test('a page that fails to load shows the error screen, and reloading recovers',
   page,
 }) => {
   // A deployment that replaced the page's chunk while the tab was open, for example.
+  await signUpThroughApi(page);
   await page.route(/\/assets\/ChatPage-[^/]+\.js$/, (route) => route.abort());
   await page.goto('/chat');
   const screen = page.getByTestId('route-error-page');

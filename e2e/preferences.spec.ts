@@ -1,6 +1,11 @@
+import { signUpThroughApi } from './accounts';
 import { expect, expectAccessible, test } from './fixtures';
 
 test.describe('shell preferences', () => {
+  test.beforeEach(async ({ page }) => {
+    await signUpThroughApi(page);
+  });
+
   test('the root redirects to the chat inside the shell', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/chat$/);

@@ -1,4 +1,5 @@
 export * from './constants';
+export * from './display-name';
 export * from './error-codes';
 export * from './errors';
 export * from './health';

@@ -47,12 +47,6 @@ export const ZPersonalDetailsRequest = z
   .meta({ id: 'PersonalDetailsRequest' });
 export type PersonalDetailsRequest = z.infer<typeof ZPersonalDetailsRequest>;
 
-/** 'Name Surname', or whichever exists, or the e-mail (spec §3). */
-export function displayName(user: Pick<UserResponse, 'name' | 'surname' | 'email'>): string {
-  const full = [user.name, user.surname].filter((part) => part && part.trim()).join(' ');
-  return full || user.email;
-}
-
 export const PLAN_SCOPES = ['individual', 'organization'] as const;
 
 export const ZPlan = z

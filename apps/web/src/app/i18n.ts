@@ -2,19 +2,41 @@ import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, type Language } from
 import i18next from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
+import authEn from '../locales/en/auth.json';
 import chatEn from '../locales/en/chat.json';
 import commonEn from '../locales/en/common.json';
 import errorsEn from '../locales/en/errors.json';
 import maintenanceEn from '../locales/en/maintenance.json';
+import questionnaireEn from '../locales/en/questionnaire.json';
+import validationEn from '../locales/en/validation.json';
+import authPl from '../locales/pl/auth.json';
 import chatPl from '../locales/pl/chat.json';
 import commonPl from '../locales/pl/common.json';
 import errorsPl from '../locales/pl/errors.json';
 import maintenancePl from '../locales/pl/maintenance.json';
+import questionnairePl from '../locales/pl/questionnaire.json';
+import validationPl from '../locales/pl/validation.json';
 
 // Bundled statically: both languages together are a few kilobytes.
 export const resources = {
-  en: { common: commonEn, errors: errorsEn, maintenance: maintenanceEn, chat: chatEn },
-  pl: { common: commonPl, errors: errorsPl, maintenance: maintenancePl, chat: chatPl },
+  en: {
+    common: commonEn,
+    errors: errorsEn,
+    maintenance: maintenanceEn,
+    chat: chatEn,
+    auth: authEn,
+    validation: validationEn,
+    questionnaire: questionnaireEn,
+  },
+  pl: {
+    common: commonPl,
+    errors: errorsPl,
+    maintenance: maintenancePl,
+    chat: chatPl,
+    auth: authPl,
+    validation: validationPl,
+    questionnaire: questionnairePl,
+  },
 } as const;
 
 const ONE_YEAR_MINUTES = 60 * 24 * 365;

@@ -3,4 +3,17 @@ export const paths = {
   root: '/',
   chat: '/chat',
   login: '/login',
+  register: '/register',
+  registerConfirmation: '/register/confirmation',
+  activation: '/activation',
+  activated: '/activation/activated',
+  resetRequest: '/send-reset-password-link',
+  resetRequestSuccess: '/send-reset-password-link/success',
+  resetPassword: '/reset-password',
+  questionnaire: '/questionnaire',
 } as const;
+
+/** A path with an `email` query parameter, as the registration and activation pages take. */
+export function withEmail(path: string, email: string): string {
+  return `${path}?${new URLSearchParams({ email }).toString()}`;
+}

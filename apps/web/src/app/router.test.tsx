@@ -1,6 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { authUser, fakeApi, json, userResponse } from '../test/fake-api';
 import { renderWithProviders } from '../test/render';
 import { i18n } from './i18n';
 import { reportError } from './reporting';
@@ -14,8 +15,14 @@ function renderRoutes(path: string, routeTable: RouteObject[] = routes) {
   return router;
 }
 
+const signedIn = {
+  'GET /auth/verify': () => json(authUser()),
+  'GET /user/get': () => json(userResponse()),
+};
+
 describe('routes', () => {
   it('redirects the root to the chat, inside the shell', async () => {
+    fakeApi(signedIn);
     const router = renderRoutes('/');
     expect(await screen.findByTestId('chat-empty-state')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/chat');
@@ -26,11 +33,13 @@ describe('routes', () => {
   });
 
   it('renders the chat for a conversation id', async () => {
+    fakeApi(signedIn);
     renderRoutes('/chat/0b6f3c');
     expect(await screen.findByTestId('chat-empty-state')).toBeTruthy();
   });
 
   it('shows the not-found page for unknown paths, with a way back to the chat', async () => {
+    fakeApi(signedIn);
     const router = renderRoutes('/no/such/page');
     const page = await screen.findByTestId('not-found-page');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Page not found');

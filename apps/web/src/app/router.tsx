@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { CenteredSpinner } from '../components/CenteredSpinner';
 import { RouteErrorPage } from '../features/errors/pages/RouteErrorPage';
@@ -5,6 +6,13 @@ import { paths } from './paths';
 
 // Pages use the function form of `lazy`: with the object form a chunk that fails to load
 // never reaches the errorElement and the page stays blank.
+const page = (load: () => Promise<ComponentType>) => async () => ({ Component: await load() });
+
+const requireAuth = (personalInfo: 'required' | 'optional') => async () => {
+  const { RequireAuth } = await import('../features/auth/components/RequireAuth');
+  return { element: <RequireAuth personalInfo={personalInfo} /> };
+};
+
 export const routes: RouteObject[] = [
   {
     path: paths.root,
@@ -13,21 +21,92 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to={paths.chat} replace /> },
       {
-        lazy: async () => ({ Component: (await import('./AppShell')).AppShell }),
+        lazy: requireAuth('required'),
         children: [
           {
-            path: 'chat/:conversationId?',
-            lazy: async () => ({
-              Component: (await import('../features/chat/pages/ChatPage')).ChatPage,
-            }),
+            lazy: page(async () => (await import('./AppShell')).AppShell),
+            children: [
+              {
+                path: 'chat/:conversationId?',
+                lazy: page(async () => (await import('../features/chat/pages/ChatPage')).ChatPage),
+              },
+            ],
           },
         ],
       },
       {
+        lazy: requireAuth('optional'),
+        children: [
+          {
+            path: paths.questionnaire,
+            lazy: page(
+              async () =>
+                (await import('../features/questionnaire/pages/QuestionnairePage'))
+                  .QuestionnairePage,
+            ),
+          },
+        ],
+      },
+      {
+        lazy: page(async () => (await import('../features/auth/components/GuestOnly')).GuestOnly),
+        children: [
+          {
+            path: paths.login,
+            lazy: page(async () => (await import('../features/auth/pages/LoginPage')).LoginPage),
+          },
+          {
+            path: paths.register,
+            lazy: page(
+              async () => (await import('../features/auth/pages/RegisterPage')).RegisterPage,
+            ),
+          },
+        ],
+      },
+      {
+        path: paths.registerConfirmation,
+        lazy: page(
+          async () =>
+            (await import('../features/auth/pages/RegisterConfirmationPage'))
+              .RegisterConfirmationPage,
+        ),
+      },
+      {
+        path: paths.activation,
+        lazy: page(
+          async () => (await import('../features/auth/pages/ActivationPage')).ActivationPage,
+        ),
+      },
+      {
+        path: paths.activated,
+        lazy: page(
+          async () => (await import('../features/auth/pages/ActivatedPage')).ActivatedPage,
+        ),
+      },
+      {
+        path: paths.resetRequest,
+        lazy: page(
+          async () => (await import('../features/auth/pages/ResetRequestPage')).ResetRequestPage,
+        ),
+      },
+      {
+        path: paths.resetRequestSuccess,
+        lazy: page(
+          async () =>
+            (await import('../features/auth/pages/ResetRequestSuccessPage'))
+              .ResetRequestSuccessPage,
+        ),
+      },
+      {
+        path: `${paths.resetPassword}/:token`,
+        lazy: page(
+          async () => (await import('../features/auth/pages/ResetPasswordPage')).ResetPasswordPage,
+        ),
+      },
+      {
         path: '*',
-        lazy: async () => ({
-          Component: (await import('../features/errors/pages/NotFoundPage')).NotFoundPage,
-        }),
+        lazy: page(
+          async () => (await import('../features/errors/pages/NotFoundPage')).NotFoundPage,
+        ),
       },
     ],
   },

@@ -24,6 +24,9 @@ const PALETTES: Record<ThemeMode, PaletteOptions> = {
     mode: 'dark',
     primary: { main: '#A9BFEF', light: '#C8D6F5', dark: '#7F98CC', contrastText: '#0E1629' },
     secondary: { main: '#E3B867', contrastText: '#1A1204' },
+    // MUI's default dark red (#f44336) is below 4.5:1 on the paper colour.
+    error: { main: '#F28B82', contrastText: '#1A0705' },
+    success: { main: '#81C995', contrastText: '#07180C' },
     background: { default: '#15171C', paper: '#1E2127', sidebar: '#101216' },
     text: { primary: '#ECEEF1', secondary: '#A7ADB8' },
     divider: 'rgba(236, 238, 241, 0.14)',

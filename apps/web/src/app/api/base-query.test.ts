@@ -3,7 +3,7 @@ import { DEFAULT_RUNTIME_CONFIG, LOGGED_URL_LENGTH, type RuntimeConfig } from '@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearLog, recentLog } from '../log';
 import { createErrorReporter } from '../reporting';
-import { createSessionBaseQuery, loginRedirectUrl } from './base-query';
+import { createSessionBaseQuery, loginRedirectUrl, parseRetryAfter } from './base-query';
 import { errorMessageKey } from './error-message';
 
 const REFRESH_URL = 'http://api.test/api/auth/token/refresh';
@@ -57,7 +57,8 @@ function setup(fetchFn: ReturnType<typeof scriptedFetch>['fetchFn'], report = vi
     currentPath: () => '/chat/42?tab=files',
     report,
   });
-  const run = (url = '/user/get') => baseQuery(url, baseQueryApi(), {});
+  const run = (url = '/user/get', loginRedirect?: boolean) =>
+    baseQuery(url, baseQueryApi(), { loginRedirect });
   return { run, redirect, report };
 }
 
@@ -190,5 +191,51 @@ describe('session base query', () => {
     const result = await run();
     expect(result.error).toEqual({ status: 400, data: { detail: 'code_invalid' } });
     expect(errorMessageKey(result.error)).toBe('errors:codes.code_invalid');
+  });
+
+  it('leaves the redirect to the caller that asks for it', async () => {
+    const { fetchFn } = scriptedFetch({
+      api: [unauthorized()],
+      refresh: [new Response(null, { status: 401 })],
+    });
+    const { run, redirect } = setup(fetchFn);
+    await expect(run('/auth/verify', false)).resolves.toMatchObject({ error: { status: 401 } });
+    expect(redirect).not.toHaveBeenCalled();
+  });
+
+  it('redirects once when concurrent calls are refused', async () => {
+    const { fetchFn } = scriptedFetch({
+      api: [unauthorized(), unauthorized()],
+      refresh: [new Response(null, { status: 401 })],
+    });
+    const { run, redirect } = setup(fetchFn);
+    await Promise.all([run('/a'), run('/b')]);
+    expect(redirect).toHaveBeenCalledOnce();
+  });
+
+  it('adds the Retry-After delay to an error', async () => {
+    const limited = Response.json(
+      { detail: 'rate_limited' },
+      { status: 429, headers: { 'Retry-After': '42' } },
+    );
+    const { fetchFn } = scriptedFetch({ api: [limited] });
+    const { run } = setup(fetchFn);
+    const result = await run();
+    expect(result.error).toEqual({
+      status: 429,
+      data: { detail: 'rate_limited' },
+      retryAfterSeconds: 42,
+    });
+  });
+});
+
+describe('parseRetryAfter', () => {
+  it('reads seconds and HTTP dates', () => {
+    const now = Date.parse('2025-11-07T10:00:00Z');
+    expect(parseRetryAfter('30', now)).toBe(30);
+    expect(parseRetryAfter('Fri, 07 Nov 2025 10:00:09 GMT', now)).toBe(9);
+    expect(parseRetryAfter('Fri, 07 Nov 2025 09:00:00 GMT', now)).toBe(1);
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+    expect(parseRetryAfter(null, now)).toBeUndefined();
   });
 });

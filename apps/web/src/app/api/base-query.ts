@@ -1,14 +1,33 @@
 import {
   fetchBaseQuery,
+  type BaseQueryApi,
   type BaseQueryFn,
   type FetchArgs,
   type FetchBaseQueryError,
+  type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query';
 import { REFRESH_RETRIES, apiBaseUrl, type RuntimeConfig } from '@themis/shared';
 import { logEvent, loggableUrl } from '../log';
 import { paths } from '../paths';
 
-export type ApiBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError>;
+/** An API error; `retryAfterSeconds` comes from the Retry-After header (429, 503). */
+export type ApiError = FetchBaseQueryError & { retryAfterSeconds?: number };
+
+export interface SessionExtraOptions {
+  /**
+   * False when the caller handles a refused session itself (the access guards), so the
+   * browser is not sent to login behind its back.
+   */
+  loginRedirect?: boolean;
+}
+
+export type ApiBaseQuery = BaseQueryFn<
+  string | FetchArgs,
+  unknown,
+  ApiError,
+  SessionExtraOptions,
+  FetchBaseQueryMeta
+>;
 
 type FetchFn = (input: RequestInfo, init?: RequestInit) => Promise<Response>;
 type RefreshOutcome = 'refreshed' | 'unauthorized' | 'failed';
@@ -25,6 +44,16 @@ export interface SessionBaseQueryOptions {
 
 export function loginRedirectUrl(from: string): string {
   return `${paths.login}?from=${encodeURIComponent(from)}`;
+}
+
+/** Seconds to wait from a Retry-After header (delay in seconds or an HTTP date). */
+export function parseRetryAfter(
+  value: string | null | undefined,
+  now = Date.now(),
+): number | undefined {
+  if (!value) return undefined;
+  const seconds = /^\d+$/.test(value.trim()) ? Number(value) : (Date.parse(value) - now) / 1000;
+  return Number.isFinite(seconds) ? Math.max(1, Math.ceil(seconds)) : undefined;
 }
 
 function describeRequest(input: RequestInfo, init?: RequestInit): string {
@@ -77,10 +106,7 @@ export function createSessionBaseQuery({
           credentials: 'include',
         });
         if (response.ok) return 'refreshed';
-        if (response.status === 401) {
-          redirect(loginRedirectUrl(currentPath()));
-          return 'unauthorized';
-        }
+        if (response.status === 401) return 'unauthorized';
         lastError = new Error(`Token refresh answered ${response.status}`);
       } catch (error) {
         lastError = error;
@@ -100,10 +126,25 @@ export function createSessionBaseQuery({
     return refreshInFlight;
   }
 
-  return async (args, api, extraOptions) => {
-    const result = await rawBaseQuery(args, api, extraOptions);
+  // Once the browser is on its way to login, concurrent calls need not send it again.
+  let redirecting = false;
+
+  async function query(args: string | FetchArgs, api: BaseQueryApi, options: SessionExtraOptions) {
+    const result = await rawBaseQuery(args, api, {});
     if (result.error?.status !== 401) return result;
     const outcome = await refreshSession();
-    return outcome === 'refreshed' ? rawBaseQuery(args, api, extraOptions) : result;
+    if (outcome === 'refreshed') return rawBaseQuery(args, api, {});
+    if (outcome === 'unauthorized' && options.loginRedirect !== false && !redirecting) {
+      redirecting = true;
+      redirect(loginRedirectUrl(currentPath()));
+    }
+    return result;
+  }
+
+  return async (args, api, extraOptions = {}) => {
+    const result = await query(args, api, extraOptions);
+    const retryAfterSeconds = parseRetryAfter(result.meta?.response?.headers.get('Retry-After'));
+    if (!result.error || retryAfterSeconds === undefined) return result;
+    return { ...result, error: { ...result.error, retryAfterSeconds } };
   };
 }

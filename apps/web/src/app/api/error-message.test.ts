@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorMessageKey, UNKNOWN_ERROR_KEY } from './error-message';
+import { errorCode, errorMessage, errorMessageKey, UNKNOWN_ERROR_KEY } from './error-message';
 
 describe('errorMessageKey', () => {
   it('maps a known detail code to its errors key', () => {
@@ -28,5 +28,19 @@ describe('errorMessageKey', () => {
     expect(errorMessageKey({ status: 'CUSTOM_ERROR', error: 'schema' })).toBe(UNKNOWN_ERROR_KEY);
     expect(errorMessageKey({ message: 'serialized' })).toBe(UNKNOWN_ERROR_KEY);
     expect(errorMessageKey(undefined)).toBe(UNKNOWN_ERROR_KEY);
+  });
+});
+
+describe('errorMessage', () => {
+  it('says how long to wait when the server was rate limited with Retry-After', () => {
+    const limited = { status: 429, data: { detail: 'rate_limited' }, retryAfterSeconds: 30 };
+    expect(errorMessage(limited)).toEqual({ key: 'errors:retryIn', values: { count: 30 } });
+    const { retryAfterSeconds: _, ...withoutWait } = limited;
+    expect(errorMessage(withoutWait)).toEqual({ key: 'errors:codes.rate_limited' });
+  });
+
+  it('exposes the code of an API error', () => {
+    expect(errorCode({ status: 400, data: { detail: 'code_expired' } })).toBe('code_expired');
+    expect(errorCode({ status: 'FETCH_ERROR', error: 'TypeError' })).toBeUndefined();
   });
 });

@@ -1,8 +1,7 @@
-import type { SerializedError } from '@reduxjs/toolkit';
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { isErrorCode } from '@themis/shared';
+import { isErrorCode, type ErrorCode } from '@themis/shared';
 
 export const UNKNOWN_ERROR_KEY = 'errors:client.unknown';
+export const RETRY_IN_KEY = 'errors:retryIn';
 
 const CLIENT_ERROR_KEYS: Record<string, string> = {
   FETCH_ERROR: 'errors:client.fetch',
@@ -10,14 +9,41 @@ const CLIENT_ERROR_KEYS: Record<string, string> = {
   TIMEOUT_ERROR: 'errors:client.timeout',
 };
 
-function detailOf(data: unknown): unknown {
-  return typeof data === 'object' && data !== null && 'detail' in data ? data.detail : undefined;
+function field(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null && key in value
+    ? (value as Record<string, unknown>)[key]
+    : undefined;
 }
 
-/** The `errors` translation key for an API error: its `detail` code, or a client-side failure. */
-export function errorMessageKey(error: FetchBaseQueryError | SerializedError | undefined): string {
-  if (!error || !('status' in error)) return UNKNOWN_ERROR_KEY;
-  if (typeof error.status === 'string') return CLIENT_ERROR_KEYS[error.status] ?? UNKNOWN_ERROR_KEY;
-  const detail = detailOf(error.data);
-  return isErrorCode(detail) ? `errors:codes.${detail}` : UNKNOWN_ERROR_KEY;
+/** The API error code of a failed call (`{"detail": code}`), if it has one. */
+export function errorCode(error: unknown): ErrorCode | undefined {
+  const detail = field(field(error, 'data'), 'detail');
+  return isErrorCode(detail) ? detail : undefined;
+}
+
+/** Seconds the server asked to wait (Retry-After), if it said. */
+export function retryAfterSeconds(error: unknown): number | undefined {
+  const seconds = field(error, 'retryAfterSeconds');
+  return typeof seconds === 'number' ? seconds : undefined;
+}
+
+/**
+ * The `errors` translation key for a failed call (an RTK Query error or what `unwrap()`
+ * threw): its `detail` code, or a client-side failure.
+ */
+export function errorMessageKey(error: unknown): string {
+  const status = field(error, 'status');
+  if (typeof status === 'string') return CLIENT_ERROR_KEYS[status] ?? UNKNOWN_ERROR_KEY;
+  if (typeof status !== 'number') return UNKNOWN_ERROR_KEY;
+  const code = errorCode(error);
+  return code ? `errors:codes.${code}` : UNKNOWN_ERROR_KEY;
+}
+
+/** Key and values of the message for a failed call; a known wait is shown in seconds. */
+export function errorMessage(error: unknown): { key: string; values?: { count: number } } {
+  const seconds = retryAfterSeconds(error);
+  if (errorCode(error) === 'rate_limited' && seconds !== undefined) {
+    return { key: RETRY_IN_KEY, values: { count: seconds } };
+  }
+  return { key: errorMessageKey(error) };
 }

@@ -1,18 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { sidebarEntries, type SidebarContext } from './sidebar-entries';
+import {
+  isEntryEnabled,
+  SHELL_CONTEXT,
+  sidebarEntries,
+  type SidebarContext,
+} from './sidebar-entries';
 
-const today: SidebarContext = {
+const signedOut: SidebarContext = {
   signedIn: false,
-  billingAvailable: false,
+  landed: { billing: false, settings: false, feedback: false },
   currentOrganization: null,
 };
+const allLanded = { billing: true, settings: true, feedback: true };
 
 const summary = (context: SidebarContext) =>
   sidebarEntries(context).map(({ id, enabled }) => `${id}${enabled ? '' : ' (disabled)'}`);
 
 describe('sidebarEntries', () => {
-  it('lists the entries in spec order with only chat and language enabled today', () => {
-    expect(summary(today)).toEqual([
+  it('lists the entries in spec order with only chat and language enabled signed out', () => {
+    expect(summary(signedOut)).toEqual([
       'conversations',
       'documents (disabled)',
       'models (disabled)',
@@ -24,18 +30,33 @@ describe('sidebarEntries', () => {
     ]);
   });
 
-  it('enables account entries and billing once they land', () => {
-    const entries = sidebarEntries({ ...today, signedIn: true, billingAvailable: true });
-    const disabled = entries.filter((entry) => !entry.enabled).map((entry) => entry.id);
-    expect(disabled).toEqual(['documents', 'models']);
+  it('enables logout in the shell today, the other account entries once they land', () => {
+    const disabled = (context: SidebarContext) =>
+      sidebarEntries(context)
+        .filter((entry) => !entry.enabled)
+        .map((entry) => entry.id);
+    expect(disabled(SHELL_CONTEXT)).toEqual([
+      'documents',
+      'models',
+      'billing',
+      'settings',
+      'feedback',
+    ]);
+    expect(disabled({ ...SHELL_CONTEXT, landed: allLanded })).toEqual(['documents', 'models']);
+    expect(isEntryEnabled(SHELL_CONTEXT, 'logout')).toBe(true);
+    expect(isEntryEnabled(signedOut, 'logout')).toBe(false);
+    expect(isEntryEnabled({ ...signedOut, landed: allLanded }, 'settings')).toBe(false);
   });
 
   it('hides billing inside an organization and shows organizations only with the settings panel', () => {
-    const withPanel = summary({ ...today, currentOrganization: { settingsPanelVisible: true } });
+    const withPanel = summary({
+      ...signedOut,
+      currentOrganization: { settingsPanelVisible: true },
+    });
     expect(withPanel).not.toContain('billing (disabled)');
     expect(withPanel).toContain('organizations');
     const withoutPanel = summary({
-      ...today,
+      ...signedOut,
       currentOrganization: { settingsPanelVisible: false },
     });
     expect(withoutPanel.some((entry) => entry.startsWith('organizations'))).toBe(false);
@@ -43,7 +64,7 @@ describe('sidebarEntries', () => {
   });
 
   it('puts destinations before account actions', () => {
-    const groups = sidebarEntries(today).map((entry) => entry.group);
+    const groups = sidebarEntries(signedOut).map((entry) => entry.group);
     expect(groups.indexOf('actions')).toBe(groups.lastIndexOf('destinations') + 1);
   });
 });

@@ -16,9 +16,20 @@ export type SidebarEntryId = (typeof SIDEBAR_ENTRY_IDS)[number];
 export interface SidebarContext {
   /** Logout, settings and feedback need a signed-in user. */
   signedIn: boolean;
-  billingAvailable: boolean;
+  /** Features whose screens have landed; until then their entries show disabled. */
+  landed: { billing: boolean; settings: boolean; feedback: boolean };
   currentOrganization: { settingsPanelVisible: boolean } | null;
 }
+
+/**
+ * The shell's context today: it renders behind the session guard; billing, settings,
+ * feedback and organizations have not landed yet.
+ */
+export const SHELL_CONTEXT: SidebarContext = {
+  signedIn: true,
+  landed: { billing: false, settings: false, feedback: false },
+  currentOrganization: null,
+};
 
 export interface SidebarEntry {
   id: SidebarEntryId;
@@ -35,7 +46,7 @@ const ACTIONS: ReadonlySet<SidebarEntryId> = new Set([
 ]);
 
 export function sidebarEntries(context: SidebarContext): SidebarEntry[] {
-  const { signedIn, billingAvailable, currentOrganization } = context;
+  const { signedIn, landed, currentOrganization } = context;
   const visible: Record<SidebarEntryId, boolean> = {
     conversations: true,
     documents: true,
@@ -52,16 +63,21 @@ export function sidebarEntries(context: SidebarContext): SidebarEntry[] {
     // The spec shows documents and models in the sidebar but never enables them.
     documents: false,
     models: false,
-    billing: billingAvailable,
+    billing: landed.billing,
     organizations: true,
     logout: signedIn,
     language: true,
-    settings: signedIn,
-    feedback: signedIn,
+    settings: signedIn && landed.settings,
+    feedback: signedIn && landed.feedback,
   };
   return SIDEBAR_ENTRY_IDS.filter((id) => visible[id]).map((id) => ({
     id,
     enabled: enabled[id],
     group: ACTIONS.has(id) ? 'actions' : 'destinations',
   }));
+}
+
+/** Whether an entry is usable; the user menu offers the same actions as the sidebar. */
+export function isEntryEnabled(context: SidebarContext, id: SidebarEntryId): boolean {
+  return sidebarEntries(context).some((entry) => entry.id === id && entry.enabled);
 }

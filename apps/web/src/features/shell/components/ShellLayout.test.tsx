@@ -2,8 +2,12 @@ import { FONT_SIZE_STORAGE_KEY, THEME_STORAGE_KEY } from '@themis/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders, stubFetch, maintenanceStatus } from '../../../test/render';
+import { fakeApi, json, userResponse } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
+import { logout } from '../../../app/session';
 import { ShellLayout } from './ShellLayout';
+
+vi.mock('../../../app/session', () => ({ logout: vi.fn() }));
 
 function renderShell({ desktop }: { desktop: boolean }) {
   vi.stubGlobal('matchMedia', (query: string) => ({
@@ -12,7 +16,7 @@ function renderShell({ desktop }: { desktop: boolean }) {
     addEventListener: () => undefined,
     removeEventListener: () => undefined,
   }));
-  stubFetch(() => Response.json(maintenanceStatus()));
+  fakeApi({ 'GET /user/get': () => json(userResponse()) });
   const router = createMemoryRouter(
     [{ Component: ShellLayout, children: [{ path: '/chat', element: <h1>chat</h1> }] }],
     { initialEntries: ['/chat'] },
@@ -28,10 +32,13 @@ describe('ShellLayout', () => {
     expect(sidebar.getByRole('link', { name: 'Conversations' }).getAttribute('aria-current')).toBe(
       'page',
     );
-    for (const name of ['Documents', 'Models', 'Billing', 'Log out', 'Settings', 'Feedback']) {
+    for (const name of ['Documents', 'Models', 'Billing', 'Settings', 'Feedback']) {
       expect(sidebar.getByRole('button', { name }).getAttribute('aria-disabled')).toBe('true');
     }
     expect(sidebar.queryByText('Organizations')).toBeNull();
+    expect(
+      sidebar.getByRole('button', { name: 'Log out' }).getAttribute('aria-disabled'),
+    ).toBeNull();
   });
 
   it('opens the sidebar as a drawer on small screens', async () => {
@@ -53,6 +60,25 @@ describe('ShellLayout', () => {
 });
 
 describe('user menu', () => {
+  it("shows the user's name and initials", async () => {
+    renderShell({ desktop: true });
+    const button = screen.getByTestId('user-menu-button');
+    await waitFor(() => expect(button.textContent).toContain('Anna Kowalska'));
+    expect(button.textContent).toContain('AK');
+  });
+
+  it('logs out from the menu and from the sidebar', async () => {
+    renderShell({ desktop: true });
+    fireEvent.click(screen.getByTestId('user-menu-button'));
+    const menu = await screen.findByRole('dialog', { name: 'Account menu' });
+    fireEvent.click(within(menu).getByRole('button', { name: 'Log out' }));
+    expect(logout).toHaveBeenCalledOnce();
+    fireEvent.keyDown(menu, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(within(screen.getByTestId('sidebar')).getByRole('button', { name: 'Log out' }));
+    expect(logout).toHaveBeenCalledTimes(2);
+  });
+
   it('toggles the theme and remembers it', async () => {
     renderShell({ desktop: true });
     fireEvent.click(screen.getByTestId('user-menu-button'));

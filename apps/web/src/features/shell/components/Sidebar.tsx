@@ -24,9 +24,10 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { paths } from '../../../app/paths';
 import { useLanguage } from '../../../app/use-language';
+import { logout } from '../../../app/session';
 import {
+  SHELL_CONTEXT,
   sidebarEntries,
-  type SidebarContext,
   type SidebarEntry,
   type SidebarEntryId,
 } from '../sidebar-entries';
@@ -34,13 +35,6 @@ import { LanguageMenu } from './LanguageMenu';
 import { UserMenu } from './UserMenu';
 
 const SIDEBAR_WIDTH = '16.5rem';
-
-// Accounts, billing and organizations land later; until then their entries stay off.
-const SIDEBAR_CONTEXT: SidebarContext = {
-  signedIn: false,
-  billingAvailable: false,
-  currentOrganization: null,
-};
 
 const ICONS: Record<SidebarEntryId, SvgIconComponent> = {
   conversations: ChatBubbleOutlineOutlinedIcon,
@@ -66,7 +60,7 @@ export function Sidebar({ onNavigate, onClose }: SidebarProps) {
   const { language } = useLanguage();
   const { pathname } = useLocation();
   const [languageAnchor, setLanguageAnchor] = useState<HTMLElement | null>(null);
-  const entries = sidebarEntries(SIDEBAR_CONTEXT);
+  const entries = sidebarEntries(SHELL_CONTEXT);
 
   function renderEntry({ id, enabled }: SidebarEntry) {
     const Icon = ICONS[id];
@@ -94,6 +88,7 @@ export function Sidebar({ onNavigate, onClose }: SidebarProps) {
         </ListItemButton>
       );
     }
+    if (id === 'logout') return <ListItemButton onClick={logout}>{content}</ListItemButton>;
     return (
       <ListItemButton
         aria-haspopup="menu"

@@ -11,14 +11,26 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
+import { displayName } from '@themis/shared';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { logout } from '../../../app/session';
+import { useGetMeQuery } from '../../user/api';
+import { initials } from '../../user/initials';
+import { isEntryEnabled, SHELL_CONTEXT, type SidebarEntryId } from '../sidebar-entries';
 import { FontSizeControl, LanguageOptions, ThemeToggle } from './PreferenceControls';
 
-/** An entry whose feature has not landed yet: visible, not usable. */
-function UnavailableItem({ icon, label }: { icon: ReactNode; label: string }) {
+interface AccountActionProps {
+  id: Extract<SidebarEntryId, 'settings' | 'feedback' | 'logout'>;
+  icon: ReactNode;
+  label: string;
+  onClick?: () => void;
+}
+
+/** An account action, usable when the sidebar rules enable it (its feature has landed). */
+function AccountAction({ id, icon, label, onClick }: AccountActionProps) {
   return (
-    <ListItemButton disabled>
+    <ListItemButton disabled={!isEntryEnabled(SHELL_CONTEXT, id)} onClick={onClick}>
       <ListItemIcon>{icon}</ListItemIcon>
       <ListItemText primary={label} />
     </ListItemButton>
@@ -31,6 +43,7 @@ export function UserMenu() {
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const open = anchor !== null;
+  const { data: user } = useGetMeQuery();
 
   return (
     <>
@@ -50,12 +63,25 @@ export function UserMenu() {
         }}
       >
         <Avatar
-          sx={{ width: 32, height: 32, bgcolor: 'primary.main', color: 'primary.contrastText' }}
+          aria-hidden
+          sx={{
+            width: 32,
+            height: 32,
+            fontSize: '0.875rem',
+            fontWeight: 600,
+            bgcolor: 'primary.main',
+            color: 'primary.contrastText',
+          }}
         >
-          <PersonOutlineOutlinedIcon fontSize="small" />
+          {user ? initials(user) : <PersonOutlineOutlinedIcon fontSize="small" />}
         </Avatar>
-        <Typography component="span" sx={{ flexGrow: 1, textAlign: 'left', fontWeight: 500 }}>
-          {t('userMenu.button')}
+        <Typography
+          component="span"
+          data-testid="user-menu-name"
+          noWrap
+          sx={{ flexGrow: 1, minWidth: 0, textAlign: 'left', fontWeight: 500 }}
+        >
+          {user ? displayName(user) : t('userMenu.button')}
         </Typography>
         <MoreHorizIcon aria-hidden sx={{ color: 'text.secondary' }} />
       </ButtonBase>
@@ -74,15 +100,28 @@ export function UserMenu() {
           },
         }}
       >
-        <UnavailableItem icon={<SettingsOutlinedIcon />} label={t('userMenu.settings')} />
-        <UnavailableItem icon={<FeedbackOutlinedIcon />} label={t('userMenu.feedback')} />
+        <AccountAction
+          id="settings"
+          icon={<SettingsOutlinedIcon />}
+          label={t('userMenu.settings')}
+        />
+        <AccountAction
+          id="feedback"
+          icon={<FeedbackOutlinedIcon />}
+          label={t('userMenu.feedback')}
+        />
         <Divider sx={{ my: 1 }} />
         <ThemeToggle />
         <FontSizeControl />
         <Divider sx={{ my: 1 }} />
         <LanguageOptions />
         <Divider sx={{ my: 1 }} />
-        <UnavailableItem icon={<LogoutIcon />} label={t('userMenu.logout')} />
+        <AccountAction
+          id="logout"
+          icon={<LogoutIcon />}
+          label={t('userMenu.logout')}
+          onClick={logout}
+        />
       </Popover>
     </>
   );

@@ -1,0 +1,41 @@
+import {
+  CODE_LENGTH,
+  FEEDBACK_MESSAGE_MAX,
+  NAME_MAX,
+  PASSWORD_LENGTH,
+  PERMITTED_SPECIAL_CHARACTERS,
+  PHONE_DIGITS,
+} from '@themis/shared';
+import { useCallback } from 'react';
+import type { FieldError } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+
+const PREFIX = 'validation.';
+
+/** Values for the messages of the shared rules, whose keys carry no numbers. */
+const MESSAGE_VALUES: Record<string, Record<string, string | number>> = {
+  passwordMin: { count: PASSWORD_LENGTH.min },
+  passwordMax: { count: PASSWORD_LENGTH.max },
+  passwordCharacters: { characters: PERMITTED_SPECIAL_CHARACTERS },
+  codeLength: { count: CODE_LENGTH },
+  nameMax: { count: NAME_MAX },
+  messageMax: { count: FEEDBACK_MESSAGE_MAX },
+  phoneInvalid: { min: PHONE_DIGITS.min, max: PHONE_DIGITS.max },
+};
+
+/**
+ * Translates a field error. The shared schemas give keys such as 'validation.passwordMin';
+ * anything else (zod's own English messages) shows as 'Invalid input'.
+ */
+export function useFieldErrorText(): (error: FieldError | undefined) => string | undefined {
+  const { t, i18n } = useTranslation('validation');
+  return useCallback(
+    (error) => {
+      if (!error) return undefined;
+      const message = error.message ?? '';
+      const key = message.startsWith(PREFIX) ? message.slice(PREFIX.length) : '';
+      return key && i18n.exists(`validation:${key}`) ? t(key, MESSAGE_VALUES[key]) : t('invalid');
+    },
+    [t, i18n],
+  );
+}

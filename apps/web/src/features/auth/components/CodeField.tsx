@@ -1,0 +1,30 @@
+import type { FieldValues, Path } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormTextField, type FormTextFieldProps } from '../../../components/form/FormTextField';
+
+const dropSpaces = (value: string) => value.replace(/\s+/g, '');
+
+/** The 6-digit code e-mailed to the user; browsers offer to fill it from the message. */
+export function CodeField<TValues extends FieldValues & { code: string }, TOutput>({
+  control,
+  autoFocus = false,
+}: Pick<FormTextFieldProps<TValues, TOutput>, 'control' | 'autoFocus'>) {
+  const { t } = useTranslation('auth');
+  return (
+    <FormTextField
+      control={control}
+      name={'code' as Path<TValues>}
+      label={t('fields.code')}
+      autoFocus={autoFocus}
+      normalize={dropSpaces}
+      slotProps={{
+        htmlInput: {
+          inputMode: 'numeric',
+          autoComplete: 'one-time-code',
+          'data-testid': 'code-input',
+          sx: { letterSpacing: '0.3em', fontVariantNumeric: 'tabular-nums' },
+        },
+      }}
+    />
+  );
+}

@@ -1,0 +1,76 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ZPasswordResetConfirmRequest } from '@themis/shared';
+import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { errorCode } from '../../../app/api/error-message';
+import { FormError } from '../../../components/form/FormError';
+import { FormTextField } from '../../../components/form/FormTextField';
+import { useConfirmPasswordResetMutation } from '../api';
+import { PasswordRules } from './PasswordRules';
+
+export interface NewPasswordFormProps {
+  token: string;
+  onDone: () => void;
+  /** The link stopped working meanwhile (used or expired). */
+  onInvalidLink: () => void;
+}
+
+/** The new password of a reset link, with the rules checklist. */
+export function NewPasswordForm({ token, onDone, onInvalidLink }: NewPasswordFormProps) {
+  const { t } = useTranslation('auth');
+  const rulesId = useId();
+  const [confirmReset] = useConfirmPasswordResetMutation();
+  const [error, setError] = useState<unknown>();
+  const { control, handleSubmit, formState } = useForm({
+    resolver: zodResolver(ZPasswordResetConfirmRequest),
+    mode: 'onChange',
+    defaultValues: { token, password: '', password_confirmation: '' },
+  });
+  const password = useWatch({ control, name: 'password' });
+
+  const submit = handleSubmit(async (values) => {
+    setError(undefined);
+    try {
+      await confirmReset(values).unwrap();
+      onDone();
+    } catch (failure) {
+      if (errorCode(failure) === 'reset_link_invalid') onInvalidLink();
+      else setError(failure);
+    }
+  });
+
+  return (
+    <Stack
+      component="form"
+      noValidate
+      onSubmit={submit}
+      spacing={2}
+      data-testid="reset-password-form"
+    >
+      {error !== undefined && <FormError error={error} />}
+      <FormTextField
+        control={control}
+        name="password"
+        label={t('fields.password')}
+        type="password"
+        autoComplete="new-password"
+        describedBy={rulesId}
+        autoFocus
+      />
+      <PasswordRules password={password} id={rulesId} />
+      <FormTextField
+        control={control}
+        name="password_confirmation"
+        label={t('fields.repeatPassword')}
+        type="password"
+        autoComplete="new-password"
+      />
+      <Button type="submit" variant="contained" size="large" loading={formState.isSubmitting}>
+        {t('resetPassword.submit')}
+      </Button>
+    </Stack>
+  );
+}

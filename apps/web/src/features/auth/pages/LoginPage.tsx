@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CardPage } from '../../../components/CardPage';
+import { LoginCodeForm } from '../components/LoginCodeForm';
+import { LoginCredentialsForm } from '../components/LoginCredentialsForm';
+
+interface Challenge {
+  token: string;
+  email: string;
+}
+
+/** /login: e-mail and password, then a code when the device is not trusted yet. */
+export function LoginPage() {
+  const { t } = useTranslation('auth');
+  const [email, setEmail] = useState('');
+  const [challenge, setChallenge] = useState<Challenge>();
+  const [attemptExpired, setAttemptExpired] = useState(false);
+
+  if (challenge) {
+    return (
+      <CardPage
+        title={t('loginCode.title')}
+        description={t('loginCode.description', { email: challenge.email })}
+      >
+        <LoginCodeForm
+          challengeToken={challenge.token}
+          onBack={() => setChallenge(undefined)}
+          onExpired={() => {
+            setChallenge(undefined);
+            setAttemptExpired(true);
+          }}
+        />
+      </CardPage>
+    );
+  }
+
+  return (
+    <CardPage title={t('login.title')} description={t('login.description')}>
+      <LoginCredentialsForm
+        defaultEmail={email}
+        notice={attemptExpired ? t('login.attemptExpired') : undefined}
+        onCodeRequired={(next) => {
+          setEmail(next.email);
+          setAttemptExpired(false);
+          setChallenge(next);
+        }}
+      />
+    </CardPage>
+  );
+}

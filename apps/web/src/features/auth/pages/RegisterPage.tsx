@@ -1,0 +1,110 @@
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ZRegisterRequest } from '@themis/shared';
+import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { errorCode } from '../../../app/api/error-message';
+import { paths, withEmail } from '../../../app/paths';
+import { useLanguage } from '../../../app/use-language';
+import { CardPage } from '../../../components/CardPage';
+import { FormError } from '../../../components/form/FormError';
+import { FormTextField } from '../../../components/form/FormTextField';
+import { useRegisterMutation } from '../api';
+import { PasswordRules } from '../components/PasswordRules';
+import { TermsCheckbox } from '../components/TermsCheckbox';
+
+/** /register, optionally with ?email= (an invitation), which stays editable. */
+export function RegisterPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { language } = useLanguage();
+  const rulesId = useId();
+  const [createAccount] = useRegisterMutation();
+  const [error, setError] = useState<unknown>();
+  const { control, handleSubmit, formState } = useForm({
+    resolver: zodResolver(ZRegisterRequest),
+    mode: 'onChange',
+    defaultValues: {
+      email: params.get('email') ?? '',
+      password: '',
+      password_confirmation: '',
+      language,
+    },
+  });
+  const password = useWatch({ control, name: 'password' });
+
+  const submit = handleSubmit(async (values) => {
+    setError(undefined);
+    try {
+      // The e-mails go out in the language the page is shown in now.
+      const { email } = await createAccount({ ...values, language }).unwrap();
+      navigate(withEmail(paths.registerConfirmation, email));
+    } catch (failure) {
+      setError(failure);
+    }
+  });
+
+  return (
+    <CardPage title={t('register.title')} description={t('register.description')}>
+      <Stack component="form" noValidate onSubmit={submit} spacing={2} data-testid="register-form">
+        {error !== undefined && (
+          <FormError error={error}>
+            {errorCode(error) === 'user_already_registered' && (
+              <>
+                {' '}
+                <Link
+                  component={RouterLink}
+                  to={paths.login}
+                  color="inherit"
+                  sx={{ fontWeight: 600 }}
+                >
+                  {t('register.login')}
+                </Link>
+              </>
+            )}
+          </FormError>
+        )}
+        <FormTextField
+          control={control}
+          name="email"
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          autoFocus
+        />
+        <FormTextField
+          control={control}
+          name="password"
+          label={t('fields.password')}
+          type="password"
+          autoComplete="new-password"
+          describedBy={rulesId}
+        />
+        <PasswordRules password={password} id={rulesId} />
+        <FormTextField
+          control={control}
+          name="password_confirmation"
+          label={t('fields.repeatPassword')}
+          type="password"
+          autoComplete="new-password"
+        />
+        <TermsCheckbox control={control} />
+        <Button type="submit" variant="contained" size="large" loading={formState.isSubmitting}>
+          {t('register.submit')}
+        </Button>
+      </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+        {t('register.haveAccount')}{' '}
+        <Link component={RouterLink} to={paths.login}>
+          {t('register.login')}
+        </Link>
+      </Typography>
+    </CardPage>
+  );
+}

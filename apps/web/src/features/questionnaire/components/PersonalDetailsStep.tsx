@@ -1,0 +1,105 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ZPersonalDetailsRequest, type UserResponse } from '@themis/shared';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormError } from '../../../components/form/FormError';
+import { FormTextField } from '../../../components/form/FormTextField';
+import { useUpdatePersonalDetailsMutation } from '../../user/api';
+
+// Announced as required without the asterisk in the label: the phone says it is optional.
+const REQUIRED = { htmlInput: { 'aria-required': true } } as const;
+
+export interface PersonalDetailsStepProps {
+  user: UserResponse;
+  onSaved: () => void;
+}
+
+/** Name, surname and an optional phone; saving them sets has_personal_info_set. */
+export function PersonalDetailsStep({ user, onSaved }: PersonalDetailsStepProps) {
+  const { t } = useTranslation('questionnaire');
+  const [updateDetails] = useUpdatePersonalDetailsMutation();
+  const [error, setError] = useState<unknown>();
+  const { control, handleSubmit, formState } = useForm({
+    resolver: zodResolver(ZPersonalDetailsRequest),
+    mode: 'onChange',
+    defaultValues: {
+      name: user.name ?? '',
+      surname: user.surname ?? '',
+      phone_prefix: user.phone_prefix ?? '',
+      phone_number: user.phone_number ?? '',
+    },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    setError(undefined);
+    try {
+      await updateDetails(values).unwrap();
+      onSaved();
+    } catch (failure) {
+      setError(failure);
+    }
+  });
+
+  return (
+    <Stack
+      component="form"
+      noValidate
+      onSubmit={submit}
+      spacing={2}
+      data-testid="questionnaire-details-form"
+    >
+      <Typography component="h2" variant="h6">
+        {t('details.heading')}
+      </Typography>
+      {error !== undefined && <FormError error={error} />}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <FormTextField
+          control={control}
+          name="name"
+          label={t('details.firstName')}
+          autoComplete="given-name"
+          slotProps={REQUIRED}
+          autoFocus
+        />
+        <FormTextField
+          control={control}
+          name="surname"
+          label={t('details.lastName')}
+          autoComplete="family-name"
+          slotProps={REQUIRED}
+        />
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <FormTextField
+          control={control}
+          name="phone_prefix"
+          label={t('details.areaCode')}
+          placeholder="+48"
+          autoComplete="tel-country-code"
+          sx={{ maxWidth: { sm: '10rem' } }}
+        />
+        <FormTextField
+          control={control}
+          name="phone_number"
+          label={t('details.phone')}
+          helperText={t('details.phoneHint')}
+          type="tel"
+          autoComplete="tel-national"
+        />
+      </Stack>
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        loading={formState.isSubmitting}
+        sx={{ alignSelf: { sm: 'flex-end' } }}
+      >
+        {t('details.submit')}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,135 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { i18n } from '../../../app/i18n';
+import {
+  authUser,
+  fakeApi,
+  json,
+  plan,
+  renderRoute,
+  sentBodies,
+  userResponse,
+} from '../../../test/fake-api';
+
+const plans = [
+  plan({ pk: 'plan-free', code: 'free', product_name: 'Free', monthly_token_limit: 100_000 }),
+  plan({
+    pk: 'plan-pro',
+    code: 'pro',
+    product_name: 'Pro',
+    is_free: false,
+    has_encryption: true,
+    monthly_token_limit: 2_000_000,
+    price_monthly_cents: 4900,
+    price_yearly_cents: 49000,
+  }),
+  plan({ pk: 'plan-team', code: 'team', product_name: 'Team', scope: 'organization' }),
+];
+
+// Intl puts no-break spaces into numbers and prices.
+const plainText = (element: HTMLElement) => element.textContent?.replace(/\s/g, ' ');
+
+function newUser() {
+  let detailsSet = false;
+  return fakeApi({
+    'GET /auth/verify': () => json(authUser({ has_personal_info_set: detailsSet })),
+    'GET /user/get': () =>
+      json(
+        userResponse({
+          name: detailsSet ? 'Anna' : null,
+          surname: null,
+          has_personal_info_set: detailsSet,
+        }),
+      ),
+    'PUT /user/update': () => {
+      detailsSet = true;
+      return json(userResponse());
+    },
+    'GET /plan/list': () => json(plans),
+    'POST /user/choose-plan': () => json({ plan_pk: 'plan-free', payment_required: true }),
+  });
+}
+
+describe('questionnaire', () => {
+  it('asks for the personal details with the shared rules', async () => {
+    newUser();
+    renderRoute('/questionnaire');
+    const form = await screen.findByTestId('questionnaire-details-form');
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    fireEvent.change(within(form).getByLabelText('First name'), {
+      target: { value: 'x'.repeat(51) },
+    });
+    fireEvent.change(within(form).getByLabelText('Phone number'), { target: { value: '12ab' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save and continue' }));
+    expect(await within(form).findByText('Maximum length is 50 characters')).toBeTruthy();
+    expect(within(form).getByText('Required')).toBeTruthy();
+    expect(within(form).getByText('Enter 9 to 12 digits, or leave the field empty')).toBeTruthy();
+  });
+
+  it('saves the details, shows the individual plans and finishes in the chat', async () => {
+    const api = newUser();
+    const { router } = renderRoute('/questionnaire');
+    const form = await screen.findByTestId('questionnaire-details-form');
+    fireEvent.change(within(form).getByLabelText('First name'), { target: { value: ' Anna ' } });
+    fireEvent.change(within(form).getByLabelText('Last name'), { target: { value: 'Kowalska' } });
+    fireEvent.change(within(form).getByLabelText('Area code'), { target: { value: '+48' } });
+    fireEvent.change(within(form).getByLabelText('Phone number'), {
+      target: { value: '600100200' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save and continue' }));
+
+    const step = await screen.findByTestId('questionnaire-plans');
+    expect(await sentBodies(api, 'PUT /user/update')).toEqual([
+      { name: 'Anna', surname: 'Kowalska', phone_prefix: '+48', phone_number: '600100200' },
+    ]);
+    const free = await within(step).findByTestId('plan-card-free');
+    const pro = within(step).getByTestId('plan-card-pro');
+    expect(within(step).queryByTestId('plan-card-team')).toBeNull();
+    expect(within(free).getByRole('button', { name: 'Current plan' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    const proText = plainText(pro);
+    expect(proText).toContain('Monthly token limit: 2,000,000');
+    expect(proText).toContain('PLN 49.00 / month');
+    expect(proText).toContain('or PLN 490.00 / year');
+    expect(proText).toContain('Conversation encryption included');
+    expect(free.textContent).toContain('No conversation encryption');
+
+    fireEvent.click(within(pro).getByRole('button', { name: 'Choose Pro' }));
+    expect(
+      await within(step).findByText(
+        'Payments for the Pro plan are coming soon. Until then your account stays on the Free plan.',
+      ),
+    ).toBeTruthy();
+    expect(await sentBodies(api, 'POST /user/choose-plan')).toEqual([{ plan_pk: 'plan-pro' }]);
+    expect(pro.dataset.state).toBe('selected');
+
+    fireEvent.click(screen.getByTestId('questionnaire-finish'));
+    expect(await screen.findByTestId('chat-empty-state')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/chat');
+  });
+
+  it('formats the plans in Polish', async () => {
+    newUser();
+    await i18n.changeLanguage('pl');
+    renderRoute('/questionnaire');
+    const form = await screen.findByTestId('questionnaire-details-form');
+    fireEvent.change(within(form).getByLabelText('Imię'), { target: { value: 'Anna' } });
+    fireEvent.change(within(form).getByLabelText('Nazwisko'), { target: { value: 'Kowalska' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Zapisz i przejdź dalej' }));
+    const pro = await screen.findByTestId('plan-card-pro');
+    const text = plainText(pro);
+    expect(text).toContain('Miesięczny limit tokenów: 2 000 000');
+    expect(text).toContain('49,00 zł / miesiąc');
+  });
+
+  it('sends a user whose details are already set to the chat', async () => {
+    fakeApi({
+      'GET /auth/verify': () => json(authUser()),
+      'GET /user/get': () => json(userResponse()),
+    });
+    const { router } = renderRoute('/questionnaire');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chat'));
+  });
+});

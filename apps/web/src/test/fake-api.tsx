@@ -1,0 +1,91 @@
+import type { AuthUser, Plan, UserResponse } from '@themis/shared';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { routes } from '../app/router';
+import { maintenanceStatus, renderWithProviders, stubFetch } from './render';
+
+type Handler = (request: Request) => Response | Promise<Response>;
+
+/**
+ * A fake API server on the global fetch: handlers are keyed 'METHOD /path' (after /api,
+ * the token refresh included); the maintenance status is always fine, anything else is 404.
+ */
+export function fakeApi(handlers: Record<string, Handler>) {
+  return stubFetch((request) => {
+    const path = new URL(request.url).pathname.replace(/^\/api/, '');
+    const key = `${request.method} ${path}`;
+    if (key === 'GET /maintenance/status') return Response.json(maintenanceStatus());
+    const handler = handlers[key];
+    return handler ? handler(request) : Response.json({ detail: 'not_found' }, { status: 404 });
+  });
+}
+
+/** The JSON bodies sent to one endpoint, in order. */
+export async function sentBodies(fetchMock: ReturnType<typeof fakeApi>, key: string) {
+  const [method, path] = key.split(' ');
+  const requests = fetchMock.mock.calls
+    .map(([input, init]) => (input instanceof Request ? input : new Request(input, init)))
+    .filter(
+      (request) => request.method === method && new URL(request.url).pathname === `/api${path}`,
+    );
+  return Promise.all(requests.map((request) => request.clone().json() as Promise<unknown>));
+}
+
+export const json = (body: unknown, status = 200, headers?: HeadersInit) =>
+  Response.json(body, { status, headers });
+
+export const detail = (code: string, status = 400, headers?: HeadersInit) =>
+  json({ detail: code }, status, headers);
+
+/** No session: the check and the token refresh both answer 401. */
+export const signedOut: Record<string, Handler> = {
+  'GET /auth/verify': () => detail('unauthorized', 401),
+  'GET /auth/token/refresh': () => detail('unauthorized', 401),
+};
+
+export function authUser(overrides: Partial<AuthUser> = {}): AuthUser {
+  return { pk: 'u1', email: 'anna@example.com', has_personal_info_set: true, ...overrides };
+}
+
+export function userResponse(overrides: Partial<UserResponse> = {}): UserResponse {
+  return {
+    pk: 'u1',
+    name: 'Anna',
+    surname: 'Kowalska',
+    email: 'anna@example.com',
+    avatar_url: null,
+    phone_prefix: null,
+    phone_number: null,
+    has_personal_info_set: true,
+    has_password: true,
+    user_type: 'EXTERNAL',
+    language: 'en',
+    customer: { plan: { product_name: 'Free', pk: 'plan-free' } },
+    encryption: {
+      is_encryption_enabled: false,
+      is_encryption_key_set: false,
+      encryption_key_type: null,
+      is_decryption_unlocked: false,
+    },
+    ...overrides,
+  };
+}
+
+export function plan(overrides: Partial<Plan> & Pick<Plan, 'pk' | 'code'>): Plan {
+  return {
+    product_name: overrides.code,
+    scope: 'individual',
+    monthly_token_limit: 100_000,
+    has_encryption: false,
+    price_monthly_cents: 0,
+    price_yearly_cents: 0,
+    currency: 'PLN',
+    is_free: true,
+    ...overrides,
+  };
+}
+
+/** The whole app's routes in memory, starting at `path`. */
+export function renderRoute(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  return { router, ...renderWithProviders(<RouterProvider router={router} />) };
+}
