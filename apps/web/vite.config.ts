@@ -38,9 +38,12 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // date-fns and its locales are only needed where a date is shown; on their own they
-          // stay out of the common chunk that the first page loads.
-          groups: [{ name: 'date-fns', test: /node_modules[\\/]date-fns/ }],
+          // date-fns is only needed where a date is shown, and zod with the first validation
+          // of a form; on their own they stay out of the common chunks the first page loads.
+          groups: [
+            { name: 'date-fns', test: /node_modules[\\/]date-fns/ },
+            { name: 'zod', test: /node_modules[\\/]zod/ },
+          ],
         },
       },
     },

@@ -1,26 +1,11 @@
 import { z } from 'zod';
 import { LANGUAGES } from './constants';
+import { CONFIRMATION_KINDS } from './rules';
 import { ZAccountPassword, ZEmail, ZPasswordInput, ZVerificationCode } from './validation';
 
-export const CONFIRMATION_KINDS = [
-  'USER_ACTIVATION',
-  'ORGANIZATION_OWNERSHIP_TRANSFER',
-  'USER_PASSWORD_CHANGE',
-  'USER_DELETE',
-  'USER_AUTHENTICATION',
-  'ORGANIZATION_DELETE',
-] as const;
 export const ZConfirmationKind = z.enum(CONFIRMATION_KINDS);
-export type ConfirmationKind = z.infer<typeof ZConfirmationKind>;
 
 export const ZLanguage = z.enum(LANGUAGES);
-
-/** Verification codes: valid 15 minutes, 5 attempts, a new one at most once a minute. */
-export const CODE_RULES = { ttlMs: 15 * 60_000, maxAttempts: 5, resendCooldownMs: 60_000 } as const;
-export const RESET_LINK_TTL_MS = 60 * 60_000;
-export const ACCESS_TOKEN_TTL_S = 15 * 60;
-export const REFRESH_TOKEN_TTL_S = 30 * 24 * 60 * 60;
-export const TRUSTED_DEVICE_TTL_S = 90 * 24 * 60 * 60;
 
 const withRepeat = <
   T extends z.ZodObject<{ password: z.ZodType; password_confirmation: z.ZodString }>,

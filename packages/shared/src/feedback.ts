@@ -1,8 +1,5 @@
 import { z } from 'zod';
-
-export const FEEDBACK_TYPES = ['error', 'info', 'opinion'] as const;
-export const DEFAULT_FEEDBACK_TYPE = 'info';
-export const FEEDBACK_MESSAGE_MAX = 5000;
+import { DEFAULT_FEEDBACK_TYPE, FEEDBACK_MESSAGE_MAX, FEEDBACK_TYPES } from './rules';
 
 export const ZFeedbackRequest = z
   .object({

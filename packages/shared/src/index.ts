@@ -5,6 +5,7 @@ export * from './errors';
 export * from './health';
 export * from './maintenance';
 export * from './realtime';
+export * from './rules';
 export * from './runtime-config';
 export * from './runtime-config.schema';
 export * from './auth';

@@ -1,17 +1,17 @@
 import { z } from 'zod';
+import {
+  CODE_LENGTH,
+  EMAIL_MAX,
+  NAME_MAX,
+  PASSWORD_LENGTH,
+  PERMITTED_SPECIAL_CHARACTERS,
+  PHONE_DIGITS,
+} from './rules';
 
 /**
  * Validation rules of spec §5, used by the web forms and by the server. Messages are
  * translation keys of the web app's `validation` namespace.
  */
-export const PASSWORD_LENGTH = { min: 8, max: 50 } as const;
-export const CREDENTIAL_PASSWORD_LENGTH = { min: 6, max: 32 } as const;
-export const CODE_LENGTH = 6;
-export const NAME_MAX = 50;
-export const PHONE_DIGITS = { min: 9, max: 12 } as const;
-export const EMAIL_MAX = 254;
-export const PERMITTED_SPECIAL_CHARACTERS = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
-
 const isSpecial = (char: string) => PERMITTED_SPECIAL_CHARACTERS.includes(char);
 
 export const ZEmail = z

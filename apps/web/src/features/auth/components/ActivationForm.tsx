@@ -1,7 +1,5 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { ZActivateRequest } from '@themis/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +11,7 @@ import { FormTextField } from '../../../components/form/FormTextField';
 import { useActivateMutation, useResendActivationMutation } from '../api';
 import { CodeField } from './CodeField';
 import { ResendCodeButton } from './ResendCodeButton';
+import { lazyZodResolver } from '../../../components/form/lazy-zod-resolver';
 
 export interface ActivationFormProps {
   email: string;
@@ -30,7 +29,7 @@ export function ActivationForm({ email, emailKnown, testId }: ActivationFormProp
   const [resendActivation] = useResendActivationMutation();
   const [error, setError] = useState<unknown>();
   const { control, handleSubmit, formState, trigger, getValues } = useForm({
-    resolver: zodResolver(ZActivateRequest),
+    resolver: lazyZodResolver((schemas) => schemas.ZActivateRequest),
     mode: 'onChange',
     defaultValues: { email, code: '' },
   });

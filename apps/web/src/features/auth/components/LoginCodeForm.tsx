@@ -3,8 +3,6 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { ZLoginConfirmRequest } from '@themis/shared';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +12,7 @@ import { testIdProps } from '../../../components/form/test-id';
 import { useConfirmLoginMutation, useResendLoginCodeMutation } from '../api';
 import { CodeField } from './CodeField';
 import { ResendCodeButton } from './ResendCodeButton';
+import { lazyZodResolver } from '../../../components/form/lazy-zod-resolver';
 
 export interface LoginCodeFormProps {
   challengeToken: string;
@@ -30,7 +29,7 @@ export function LoginCodeForm({ challengeToken, onBack, onExpired }: LoginCodeFo
   const [resendCode] = useResendLoginCodeMutation();
   const [error, setError] = useState<unknown>();
   const { control, handleSubmit, formState } = useForm({
-    resolver: zodResolver(ZLoginConfirmRequest),
+    resolver: lazyZodResolver((schemas) => schemas.ZLoginConfirmRequest),
     mode: 'onChange',
     defaultValues: { challenge_token: challengeToken, code: '', trust_device: true },
   });

@@ -4,8 +4,6 @@ import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { ZLoginRequest } from '@themis/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +14,7 @@ import { runtimeConfig } from '../../../app/runtime-config';
 import { FormError } from '../../../components/form/FormError';
 import { FormTextField } from '../../../components/form/FormTextField';
 import { useLoginMutation } from '../api';
+import { lazyZodResolver } from '../../../components/form/lazy-zod-resolver';
 
 export interface LoginCredentialsFormProps {
   defaultEmail: string;
@@ -34,7 +33,7 @@ export function LoginCredentialsForm({
   const [login] = useLoginMutation();
   const [failure, setFailure] = useState<{ error: unknown; email: string }>();
   const { control, handleSubmit, formState } = useForm({
-    resolver: zodResolver(ZLoginRequest),
+    resolver: lazyZodResolver((schemas) => schemas.ZLoginRequest),
     mode: 'onChange',
     defaultValues: { email: defaultEmail, password: '' },
   });

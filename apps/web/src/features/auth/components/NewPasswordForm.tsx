@@ -1,7 +1,5 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { ZPasswordResetConfirmRequest } from '@themis/shared';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +8,7 @@ import { FormError } from '../../../components/form/FormError';
 import { FormTextField } from '../../../components/form/FormTextField';
 import { useConfirmPasswordResetMutation } from '../api';
 import { PasswordRules } from './PasswordRules';
+import { lazyZodResolver } from '../../../components/form/lazy-zod-resolver';
 
 export interface NewPasswordFormProps {
   token: string;
@@ -25,7 +24,7 @@ export function NewPasswordForm({ token, onDone, onInvalidLink }: NewPasswordFor
   const [confirmReset] = useConfirmPasswordResetMutation();
   const [error, setError] = useState<unknown>();
   const { control, handleSubmit, formState } = useForm({
-    resolver: zodResolver(ZPasswordResetConfirmRequest),
+    resolver: lazyZodResolver((schemas) => schemas.ZPasswordResetConfirmRequest),
     mode: 'onChange',
     defaultValues: { token, password: '', password_confirmation: '' },
   });

@@ -2,8 +2,6 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { ZRegisterRequest } from '@themis/shared';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +15,7 @@ import { FormTextField } from '../../../components/form/FormTextField';
 import { useRegisterMutation } from '../api';
 import { PasswordRules } from '../components/PasswordRules';
 import { TermsCheckbox } from '../components/TermsCheckbox';
+import { lazyZodResolver } from '../../../components/form/lazy-zod-resolver';
 
 /** /register, optionally with ?email= (an invitation), which stays editable. */
 export function RegisterPage() {
@@ -28,7 +27,7 @@ export function RegisterPage() {
   const [createAccount] = useRegisterMutation();
   const [error, setError] = useState<unknown>();
   const { control, handleSubmit, formState } = useForm({
-    resolver: zodResolver(ZRegisterRequest),
+    resolver: lazyZodResolver((schemas) => schemas.ZRegisterRequest),
     mode: 'onChange',
     defaultValues: {
       email: params.get('email') ?? '',

@@ -1,8 +1,6 @@
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { ZPasswordResetRequest } from '@themis/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +11,7 @@ import { CardPage } from '../../../components/CardPage';
 import { FormError } from '../../../components/form/FormError';
 import { FormTextField } from '../../../components/form/FormTextField';
 import { useRequestPasswordResetMutation } from '../api';
+import { lazyZodResolver } from '../../../components/form/lazy-zod-resolver';
 
 /** Router state of the success page: the address, kept out of the URL. */
 export interface ResetRequestSuccessState {
@@ -27,7 +26,7 @@ export function ResetRequestPage() {
   const [requestReset] = useRequestPasswordResetMutation();
   const [error, setError] = useState<unknown>();
   const { control, handleSubmit, formState } = useForm({
-    resolver: zodResolver(ZPasswordResetRequest),
+    resolver: lazyZodResolver((schemas) => schemas.ZPasswordResetRequest),
     mode: 'onChange',
     defaultValues: { email: '', language },
   });

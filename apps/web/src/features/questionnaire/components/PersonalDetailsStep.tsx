@@ -1,14 +1,14 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { ZPersonalDetailsRequest, type UserResponse } from '@themis/shared';
+import { type UserResponse } from '@themis/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/form/FormError';
 import { FormTextField } from '../../../components/form/FormTextField';
 import { useUpdatePersonalDetailsMutation } from '../../user/api';
+import { lazyZodResolver } from '../../../components/form/lazy-zod-resolver';
 
 // Announced as required without the asterisk in the label: the phone says it is optional.
 const REQUIRED = { htmlInput: { 'aria-required': true } } as const;
@@ -24,7 +24,7 @@ export function PersonalDetailsStep({ user, onSaved }: PersonalDetailsStepProps)
   const [updateDetails] = useUpdatePersonalDetailsMutation();
   const [error, setError] = useState<unknown>();
   const { control, handleSubmit, formState } = useForm({
-    resolver: zodResolver(ZPersonalDetailsRequest),
+    resolver: lazyZodResolver((schemas) => schemas.ZPersonalDetailsRequest),
     mode: 'onChange',
     defaultValues: {
       name: user.name ?? '',

@@ -1,0 +1,8 @@
+/**
+ * The schemas behind the web app's forms, as one entry the web app loads on demand:
+ * pages render without zod and load it with the first validation.
+ */
+export * from './auth';
+export * from './feedback';
+export * from './user';
+export * from './validation';

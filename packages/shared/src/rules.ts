@@ -1,0 +1,32 @@
+/**
+ * Limits and kinds shared by the web app and the server, free of zod so a page can use
+ * them without loading the schemas (validation.ts and auth.ts build the schemas on them).
+ */
+export const PASSWORD_LENGTH = { min: 8, max: 50 } as const;
+export const CREDENTIAL_PASSWORD_LENGTH = { min: 6, max: 32 } as const;
+export const CODE_LENGTH = 6;
+export const NAME_MAX = 50;
+export const PHONE_DIGITS = { min: 9, max: 12 } as const;
+export const EMAIL_MAX = 254;
+export const PERMITTED_SPECIAL_CHARACTERS = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
+
+export const CONFIRMATION_KINDS = [
+  'USER_ACTIVATION',
+  'ORGANIZATION_OWNERSHIP_TRANSFER',
+  'USER_PASSWORD_CHANGE',
+  'USER_DELETE',
+  'USER_AUTHENTICATION',
+  'ORGANIZATION_DELETE',
+] as const;
+export type ConfirmationKind = (typeof CONFIRMATION_KINDS)[number];
+
+/** Verification codes: valid 15 minutes, 5 attempts, a new one at most once a minute. */
+export const CODE_RULES = { ttlMs: 15 * 60_000, maxAttempts: 5, resendCooldownMs: 60_000 } as const;
+export const RESET_LINK_TTL_MS = 60 * 60_000;
+export const ACCESS_TOKEN_TTL_S = 15 * 60;
+export const REFRESH_TOKEN_TTL_S = 30 * 24 * 60 * 60;
+export const TRUSTED_DEVICE_TTL_S = 90 * 24 * 60 * 60;
+
+export const FEEDBACK_TYPES = ['error', 'info', 'opinion'] as const;
+export const DEFAULT_FEEDBACK_TYPE = 'info';
+export const FEEDBACK_MESSAGE_MAX = 5000;
