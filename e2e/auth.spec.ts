@@ -82,6 +82,8 @@ test.describe('accounts', () => {
     await codeForm.getByRole('button', { name: /confirm|verify|sign in/i }).click();
     await expect(page).toHaveURL(/\/chat$/);
 
+    // Leave the app first: its calls would otherwise race the sign-out redirect.
+    await page.goto('about:blank');
     await page.context().clearCookies({ name: 'access' });
     await page.context().clearCookies({ name: 'refresh' });
     await page.goto('/login');

@@ -1,67 +1,100 @@
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { useId } from 'react';
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput from '@mui/material/OutlinedInput';
+import type { SxProps, Theme } from '@mui/material/styles';
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { useFieldErrorText } from './field-error';
 
-export type FormTextFieldProps<TValues extends FieldValues, TOutput> = Omit<
-  TextFieldProps,
-  'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'inputRef'
-> & {
+type HtmlInputProps = InputHTMLAttributes<HTMLInputElement> & {
+  'data-testid'?: string;
+  'aria-required'?: boolean;
+};
+
+export interface FormTextFieldProps<TValues extends FieldValues, TOutput> {
   name: Path<TValues>;
   control: Control<TValues, unknown, TOutput>;
+  label: string;
+  id?: string;
+  type?: string;
+  autoComplete?: string;
+  autoFocus?: boolean;
+  placeholder?: string;
+  disabled?: boolean;
+  helperText?: ReactNode;
+  /** Attributes of the native input element. */
+  slotProps?: { htmlInput?: HtmlInputProps };
+  /** Styles of the field as a whole, e.g. its width. */
+  sx?: SxProps<Theme>;
+  /** Styles of the input, e.g. letter spacing for a code. */
+  inputSx?: SxProps<Theme>;
   /** Turns what was typed into the field value, e.g. drops spaces from a code. */
   normalize?: (value: string) => string;
   /** Id of an element that describes the field besides its helper text. */
   describedBy?: string;
-};
+}
 
-/** A text field bound to a react-hook-form field, showing its translated error. */
+/**
+ * An outlined text field bound to a react-hook-form field, showing its translated error.
+ * Built from MUI's parts rather than TextField, which would bring the select menu along
+ * to every form page.
+ */
 export function FormTextField<TValues extends FieldValues, TOutput>({
   name,
   control,
+  label,
+  id,
+  type,
+  autoComplete,
+  autoFocus,
+  placeholder,
+  disabled,
+  helperText,
+  slotProps,
+  sx,
+  inputSx,
   normalize,
   describedBy,
-  helperText,
-  id,
-  slotProps,
-  ...props
 }: FormTextFieldProps<TValues, TOutput>) {
   const errorText = useFieldErrorText();
   const generatedId = useId();
   const fieldId = id ?? generatedId;
+  const helperId = `${fieldId}-helper-text`;
   return (
     <Controller
       name={name}
       control={control}
       render={({ field, fieldState }) => {
         const text = errorText(fieldState.error) ?? helperText;
-        // TextField names its helper text `${id}-helper-text`.
-        const describedByIds = [text ? `${fieldId}-helper-text` : '', describedBy ?? '']
-          .filter(Boolean)
-          .join(' ');
+        const describedByIds = [text ? helperId : '', describedBy ?? ''].filter(Boolean).join(' ');
+        const invalid = fieldState.error !== undefined;
         return (
-          <TextField
-            {...props}
-            id={fieldId}
-            name={field.name}
-            value={field.value ?? ''}
-            onChange={(event) =>
-              field.onChange(normalize ? normalize(event.target.value) : event.target.value)
-            }
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            disabled={field.disabled || props.disabled}
-            error={fieldState.error !== undefined}
-            helperText={text}
-            fullWidth
-            slotProps={{
-              ...slotProps,
-              htmlInput: {
-                ...(slotProps?.htmlInput as object | undefined),
+          <FormControl fullWidth error={invalid} disabled={field.disabled || disabled} sx={sx}>
+            <InputLabel htmlFor={fieldId}>{label}</InputLabel>
+            <OutlinedInput
+              id={fieldId}
+              name={field.name}
+              label={label}
+              type={type}
+              autoComplete={autoComplete}
+              autoFocus={autoFocus}
+              placeholder={placeholder}
+              value={field.value ?? ''}
+              onChange={(event) =>
+                field.onChange(normalize ? normalize(event.target.value) : event.target.value)
+              }
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              sx={inputSx}
+              inputProps={{
+                ...slotProps?.htmlInput,
+                'aria-invalid': invalid,
                 'aria-describedby': describedByIds || undefined,
-              },
-            }}
-          />
+              }}
+            />
+            {text && <FormHelperText id={helperId}>{text}</FormHelperText>}
+          </FormControl>
         );
       }}
     />

@@ -17,14 +17,9 @@ export function CodeField<TValues extends FieldValues & { code: string }, TOutpu
       label={t('fields.code')}
       autoFocus={autoFocus}
       normalize={dropSpaces}
-      slotProps={{
-        htmlInput: {
-          inputMode: 'numeric',
-          autoComplete: 'one-time-code',
-          'data-testid': 'code-input',
-          sx: { letterSpacing: '0.3em', fontVariantNumeric: 'tabular-nums' },
-        },
-      }}
+      autoComplete="one-time-code"
+      slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'code-input' } }}
+      inputSx={{ '& input': { letterSpacing: '0.3em', fontVariantNumeric: 'tabular-nums' } }}
     />
   );
 }
