@@ -9,52 +9,44 @@ export function uniqueEmail(label = 'user'): string {
   return `${label}.${Date.now().toString(36)}.${counter}@example.com`;
 }
 
-/** The newest 6-digit code e-mailed to `to`, read from the development outbox. */
-export async function codeFromOutbox(
+/** Polls the development outbox until `extract` finds something in a mail to `to`. */
+async function fromOutbox(
   request: APIRequestContext,
   to: string,
-  after?: string,
+  what: string,
+  extract: (text: string) => string | undefined,
 ): Promise<string> {
-  let code: string | undefined;
+  let found: string | undefined;
   await expect
     .poll(
       async () => {
-        const mails = (await (
-          await request.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}`)
-        ).json()) as { text: string }[];
-        code = mails
-          .map((m) => /\b(\d{6})\b/.exec(m.text)?.[1])
-          .find((c) => c !== undefined && c !== after);
-        return code;
+        const url = `/dev/mailbox.json?to=${encodeURIComponent(to)}`;
+        const mails = (await (await request.get(url)).json()) as { text: string }[];
+        found = mails.map((m) => extract(m.text)).find((value) => value !== undefined);
+        return found;
       },
-      { message: `a code e-mailed to ${to}`, timeout: 15_000 },
+      { message: `${what} e-mailed to ${to}`, timeout: 15_000 },
     )
     .toBeDefined();
-  return code!;
+  return found!;
 }
 
-/** The newest link of `kind` e-mailed to `to`. */
-export async function linkFromOutbox(
-  request: APIRequestContext,
-  to: string,
-  path: string,
-): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const mails = (await (
-          await request.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}`)
-        ).json()) as { text: string }[];
-        link = mails
-          .map((m) => new RegExp(`https?://\\S+${path}\\S+`).exec(m.text)?.[0])
-          .find(Boolean);
-        return link;
-      },
-      { message: `a ${path} link e-mailed to ${to}`, timeout: 15_000 },
-    )
-    .toBeDefined();
-  return link!;
+/** The newest 6-digit code e-mailed to `to` (other than `after`). */
+export function codeFromOutbox(request: APIRequestContext, to: string, after?: string) {
+  return fromOutbox(request, to, 'a code', (text) => {
+    const code = /\b(\d{6})\b/.exec(text)?.[1];
+    return code === after ? undefined : code;
+  });
+}
+
+/** The newest link to `path` e-mailed to `to`. */
+export function linkFromOutbox(request: APIRequestContext, to: string, path: string) {
+  return fromOutbox(
+    request,
+    to,
+    `a ${path} link`,
+    (text) => new RegExp(`https?://\\S+${path}\\S+`).exec(text)?.[0],
+  );
 }
 
 /**
