@@ -104,15 +104,25 @@ export class Client {
   }
 }
 
-/** Delivers queued e-mail and returns the newest message sent to `to`. */
-export async function lastMailTo(t: TestApp, to: string) {
+type OutboxMail = typeof devOutbox.$inferSelect;
+
+/**
+ * Delivers queued e-mail and returns the newest message sent to `to` that `matching`
+ * accepts. Mails delivered in one pass may land in any order, so a test that has several
+ * pending says which one it wants.
+ */
+export async function lastMailTo(
+  t: TestApp,
+  to: string,
+  matching: (mail: OutboxMail) => boolean = () => true,
+) {
   await t.app.jobs.runDueJobs();
-  const [mail] = await t.database.db
+  const mails = await t.database.db
     .select()
     .from(devOutbox)
     .where(eq(devOutbox.to, to))
-    .orderBy(desc(devOutbox.createdAt))
-    .limit(1);
+    .orderBy(desc(devOutbox.createdAt));
+  const mail = mails.find(matching);
   expect(mail, `an e-mail to ${to}`).toBeDefined();
   return mail!;
 }

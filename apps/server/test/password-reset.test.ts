@@ -16,7 +16,7 @@ const NEW_PASSWORD = 'Brand-New-Pass-7';
 async function resetLink(email: string, language = 'en') {
   const res = await new Client(t).post('/api/auth/password-reset/request', { email, language });
   expect(res.statusCode).toBe(202);
-  const mail = await lastMailTo(t, email);
+  const mail = await lastMailTo(t, email, (m) => m.text.includes('/reset-password/'));
   const link = /https?:\/\/\S+\/reset-password\/([\w-]+)/.exec(mail.text);
   expect(link, 'a reset link in the e-mail').not.toBeNull();
   return { token: link![1]!, mail };
