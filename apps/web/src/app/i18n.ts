@@ -6,6 +6,7 @@ import authEn from '../locales/en/auth.json';
 import chatEn from '../locales/en/chat.json';
 import commonEn from '../locales/en/common.json';
 import errorsEn from '../locales/en/errors.json';
+import feedbackEn from '../locales/en/feedback.json';
 import maintenanceEn from '../locales/en/maintenance.json';
 import questionnaireEn from '../locales/en/questionnaire.json';
 import validationEn from '../locales/en/validation.json';
@@ -13,6 +14,7 @@ import authPl from '../locales/pl/auth.json';
 import chatPl from '../locales/pl/chat.json';
 import commonPl from '../locales/pl/common.json';
 import errorsPl from '../locales/pl/errors.json';
+import feedbackPl from '../locales/pl/feedback.json';
 import maintenancePl from '../locales/pl/maintenance.json';
 import questionnairePl from '../locales/pl/questionnaire.json';
 import validationPl from '../locales/pl/validation.json';
@@ -27,6 +29,7 @@ export const resources = {
     auth: authEn,
     validation: validationEn,
     questionnaire: questionnaireEn,
+    feedback: feedbackEn,
   },
   pl: {
     common: commonPl,
@@ -36,6 +39,7 @@ export const resources = {
     auth: authPl,
     validation: validationPl,
     questionnaire: questionnairePl,
+    feedback: feedbackPl,
   },
 } as const;
 

@@ -9,7 +9,7 @@ beforeEach(() => {
 });
 
 function fakeSentry() {
-  return { init: vi.fn(), captureException: vi.fn() };
+  return { init: vi.fn(), captureException: vi.fn(), captureFeedback: vi.fn() };
 }
 
 describe('error reporter', () => {
@@ -58,5 +58,28 @@ describe('error reporter', () => {
       loadSentry: () => Promise.reject(new Error('chunk failed')),
     });
     await expect(reporter.report(new Error('boom'))).resolves.toBeUndefined();
+  });
+
+  it('sends user feedback only when a DSN is set', async () => {
+    const feedback = {
+      message: 'Great',
+      email: 'a@example.com',
+      name: 'Anna',
+      tags: { type: 'info' },
+    };
+    const silent = fakeSentry();
+    await createErrorReporter({
+      config: () => DEFAULT_RUNTIME_CONFIG,
+      loadSentry: async () => silent,
+    }).feedback(feedback);
+    expect(silent.captureFeedback).not.toHaveBeenCalled();
+
+    const sentry = fakeSentry();
+    const reporter = createErrorReporter({
+      config: () => ({ ...DEFAULT_RUNTIME_CONFIG, sentryDsn: 'https://k@s.test/1' }),
+      loadSentry: async () => sentry,
+    });
+    await reporter.feedback(feedback);
+    expect(sentry.captureFeedback).toHaveBeenCalledWith(feedback);
   });
 });

@@ -2,7 +2,17 @@ import { APP_VERSION, type RuntimeConfig } from '@themis/shared';
 import { logEvent, recentLog } from './log';
 import { runtimeConfig } from './runtime-config';
 
-type SentryModule = Pick<typeof import('@sentry/react'), 'init' | 'captureException'>;
+type SentryModule = Pick<
+  typeof import('@sentry/react'),
+  'init' | 'captureException' | 'captureFeedback'
+>;
+
+export interface UserFeedback {
+  message: string;
+  email: string;
+  name: string;
+  tags: Record<string, string>;
+}
 
 export interface ErrorReporterOptions {
   config: () => RuntimeConfig;
@@ -13,12 +23,14 @@ export interface ErrorReporter {
   /** Starts the reporting client early so it also catches uncaught errors. */
   start(): void;
   report(error: unknown, context?: Record<string, unknown>): Promise<void>;
+  /** Sends what a user wrote in the feedback dialog, when a DSN is configured. */
+  feedback(feedback: UserFeedback): Promise<void>;
 }
 
 // Destructured so the bundler keeps only what is used from the SDK.
 async function importSentry(): Promise<SentryModule> {
-  const { init, captureException } = await import('@sentry/react');
-  return { init, captureException };
+  const { init, captureException, captureFeedback } = await import('@sentry/react');
+  return { init, captureException, captureFeedback };
 }
 
 export function createErrorReporter({
@@ -64,6 +76,15 @@ export function createErrorReporter({
         console.error('Error reporting failed', reportingError);
       }
     },
+    async feedback({ message, email, name, tags }) {
+      const pending = client();
+      if (!pending) return;
+      try {
+        (await pending).captureFeedback({ message, email, name, tags });
+      } catch (reportingError) {
+        console.error('Feedback reporting failed', reportingError);
+      }
+    },
   };
 }
 
@@ -71,4 +92,8 @@ export const errorReporter = createErrorReporter({ config: runtimeConfig });
 
 export function reportError(error: unknown, context?: Record<string, unknown>): Promise<void> {
   return errorReporter.report(error, context);
+}
+
+export function reportFeedback(feedback: UserFeedback): Promise<void> {
+  return errorReporter.feedback(feedback);
 }

@@ -123,7 +123,7 @@ describe('session base query', () => {
     const captureException = vi.fn();
     const reporter = createErrorReporter({
       config: () => ({ ...config, sentryDsn: 'https://key@sentry.test/1' }),
-      loadSentry: async () => ({ init: vi.fn(), captureException }),
+      loadSentry: async () => ({ init: vi.fn(), captureException, captureFeedback: vi.fn() }),
     });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const networkError = new TypeError('Failed to fetch');

@@ -22,6 +22,8 @@ export interface FormTextFieldProps<TValues extends FieldValues, TOutput> {
   autoFocus?: boolean;
   placeholder?: string;
   disabled?: boolean;
+  multiline?: boolean;
+  minRows?: number;
   helperText?: ReactNode;
   /** Attributes of the native input element. */
   slotProps?: { htmlInput?: HtmlInputProps };
@@ -50,6 +52,8 @@ export function FormTextField<TValues extends FieldValues, TOutput>({
   autoFocus,
   placeholder,
   disabled,
+  multiline,
+  minRows,
   helperText,
   slotProps,
   sx,
@@ -80,6 +84,8 @@ export function FormTextField<TValues extends FieldValues, TOutput>({
               autoComplete={autoComplete}
               autoFocus={autoFocus}
               placeholder={placeholder}
+              multiline={multiline}
+              minRows={minRows}
               value={field.value ?? ''}
               onChange={(event) =>
                 field.onChange(normalize ? normalize(event.target.value) : event.target.value)

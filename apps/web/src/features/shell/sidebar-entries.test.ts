@@ -35,13 +35,8 @@ describe('sidebarEntries', () => {
       sidebarEntries(context)
         .filter((entry) => !entry.enabled)
         .map((entry) => entry.id);
-    expect(disabled(SHELL_CONTEXT)).toEqual([
-      'documents',
-      'models',
-      'billing',
-      'settings',
-      'feedback',
-    ]);
+    expect(disabled(SHELL_CONTEXT)).toEqual(['documents', 'models', 'billing', 'settings']);
+    expect(isEntryEnabled(SHELL_CONTEXT, 'feedback')).toBe(true);
     expect(disabled({ ...SHELL_CONTEXT, landed: allLanded })).toEqual(['documents', 'models']);
     expect(isEntryEnabled(SHELL_CONTEXT, 'logout')).toBe(true);
     expect(isEntryEnabled(signedOut, 'logout')).toBe(false);

@@ -32,9 +32,12 @@ describe('ShellLayout', () => {
     expect(sidebar.getByRole('link', { name: 'Conversations' }).getAttribute('aria-current')).toBe(
       'page',
     );
-    for (const name of ['Documents', 'Models', 'Billing', 'Settings', 'Feedback']) {
+    for (const name of ['Documents', 'Models', 'Billing', 'Settings']) {
       expect(sidebar.getByRole('button', { name }).getAttribute('aria-disabled')).toBe('true');
     }
+    expect(
+      sidebar.getByRole('button', { name: 'Feedback' }).getAttribute('aria-disabled'),
+    ).toBeNull();
     expect(sidebar.queryByText('Organizations')).toBeNull();
     expect(
       sidebar.getByRole('button', { name: 'Log out' }).getAttribute('aria-disabled'),

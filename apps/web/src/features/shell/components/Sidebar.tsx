@@ -33,6 +33,7 @@ import {
 } from '../sidebar-entries';
 import { LanguageMenu } from './LanguageMenu';
 import { UserMenu } from './UserMenu';
+import { useOpenFeedback } from '../../feedback/feedback-dialog-context';
 
 const SIDEBAR_WIDTH = '16.5rem';
 
@@ -61,6 +62,7 @@ export function Sidebar({ onNavigate, onClose }: SidebarProps) {
   const { pathname } = useLocation();
   const [languageAnchor, setLanguageAnchor] = useState<HTMLElement | null>(null);
   const entries = sidebarEntries(SHELL_CONTEXT);
+  const openFeedback = useOpenFeedback();
 
   function renderEntry({ id, enabled }: SidebarEntry) {
     const Icon = ICONS[id];
@@ -89,6 +91,9 @@ export function Sidebar({ onNavigate, onClose }: SidebarProps) {
       );
     }
     if (id === 'logout') return <ListItemButton onClick={logout}>{content}</ListItemButton>;
+    if (id === 'feedback') {
+      return <ListItemButton onClick={openFeedback}>{content}</ListItemButton>;
+    }
     return (
       <ListItemButton
         aria-haspopup="menu"

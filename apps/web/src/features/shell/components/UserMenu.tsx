@@ -19,6 +19,7 @@ import { useGetMeQuery } from '../../user/api';
 import { initials } from '../../user/initials';
 import { isEntryEnabled, SHELL_CONTEXT, type SidebarEntryId } from '../sidebar-entries';
 import { FontSizeControl, LanguageOptions, ThemeToggle } from './PreferenceControls';
+import { useOpenFeedback } from '../../feedback/feedback-dialog-context';
 
 interface AccountActionProps {
   id: Extract<SidebarEntryId, 'settings' | 'feedback' | 'logout'>;
@@ -44,6 +45,7 @@ export function UserMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const open = anchor !== null;
   const { data: user } = useGetMeQuery();
+  const openFeedback = useOpenFeedback();
 
   return (
     <>
@@ -109,6 +111,10 @@ export function UserMenu() {
           id="feedback"
           icon={<FeedbackOutlinedIcon />}
           label={t('userMenu.feedback')}
+          onClick={() => {
+            setAnchor(null);
+            openFeedback();
+          }}
         />
         <Divider sx={{ my: 1 }} />
         <ThemeToggle />
