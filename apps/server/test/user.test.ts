@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { externalAccounts } from '../src/db/schema';
 import { createTestApp, type TestApp } from './app';
 import { Client, PASSWORD, signedUpClient } from './accounts';
 
@@ -111,6 +112,30 @@ describe('the current user', () => {
       plan_pk: '00000000-0000-4000-8000-000000000000',
     });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it('lists the password as the system connected service, and linked providers', async () => {
+    const { client, user } = await signedUpClient(t);
+    expect((await client.get('/api/user/external-provider/list')).json()).toEqual([
+      { provider_name: 'system' },
+    ]);
+    await t.database.db
+      .insert(externalAccounts)
+      .values({
+        userId: user.pk,
+        provider: 'google',
+        subject: `sub-${user.pk}`,
+        email: 'a@gmail.example',
+      });
+    expect((await client.get('/api/user/external-provider/list')).json()).toEqual([
+      { provider_name: 'google' },
+      { provider_name: 'system' },
+    ]);
+    const other = await signedUpClient(t);
+    expect((await other.client.get('/api/user/external-provider/list')).json()).toEqual([
+      { provider_name: 'system' },
+    ]);
+    expect((await new Client(t).get('/api/user/external-provider/list')).statusCode).toBe(401);
   });
 
   it("never shows or changes another user's record", async () => {

@@ -98,3 +98,11 @@ export const ZDeleteAccountRequest = z
   })
   .meta({ id: 'DeleteAccountRequest' });
 export type DeleteAccountRequest = z.infer<typeof ZDeleteAccountRequest>;
+
+export const PROVIDER_NAMES = ['google', 'apple', 'microsoft', 'system'] as const;
+
+/** GET /user/external-provider/list: how the user can sign in ('system' is the password). */
+export const ZConnectedServiceList = z
+  .array(z.object({ provider_name: z.enum(PROVIDER_NAMES) }))
+  .meta({ id: 'ConnectedServiceList' });
+export type ConnectedServiceList = z.infer<typeof ZConnectedServiceList>;

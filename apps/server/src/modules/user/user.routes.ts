@@ -8,6 +8,7 @@ import {
   ZDeleteAccountRequest,
   ZSendVerificationCodeRequest,
   ZChoosePlanResponse,
+  ZConnectedServiceList,
   ZErrorResponse,
   ZOkResponse,
   ZPersonalDetailsRequest,
@@ -20,7 +21,7 @@ import { clearSessionCookies } from '../auth/auth.cookies';
 import { AppError } from '../../errors';
 import { requireActor } from '../auth/auth.guard';
 import { listSessions, revokeSession, revokeUserSessions } from '../auth/session.service';
-import { choosePlan, getUser, updatePersonalDetails } from './user.service';
+import { choosePlan, getUser, listConnectedServices, updatePersonalDetails } from './user.service';
 
 const errors = {
   400: ZErrorResponse,
@@ -178,6 +179,18 @@ export function userRoutes(ctx: AuthContext) {
         clearSessionCookies(reply, ctx.config);
         return { status: 'ok' as const };
       },
+    );
+
+    r.get(
+      '/user/external-provider/list',
+      {
+        schema: {
+          tags,
+          summary: 'Connected services: linked providers, and system for a password',
+          response: { 200: ZConnectedServiceList, ...errors },
+        },
+      },
+      async (request) => listConnectedServices({ db, actor: requireActor(request) }),
     );
   };
 }

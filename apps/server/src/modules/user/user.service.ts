@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm';
-import type { ChoosePlanResponse, PersonalDetailsRequest, UserResponse } from '@themis/shared';
+import type {
+  ChoosePlanResponse,
+  ConnectedServiceList,
+  PersonalDetailsRequest,
+  UserResponse,
+} from '@themis/shared';
+import { PROVIDER_NAMES } from '@themis/shared';
 import type { Database } from '../../db/client';
-import { plans, users, type PlanRow, type UserRow } from '../../db/schema';
+import { externalAccounts, plans, users, type PlanRow, type UserRow } from '../../db/schema';
 import { AppError } from '../../errors';
 
 interface ActorRef {
@@ -87,4 +93,27 @@ export async function choosePlan(options: {
   }
   const { user } = await loadUser(db, actor);
   return { plan_pk: user.planId ?? '', payment_required: !isFree };
+}
+
+/** The ways the user signs in: linked providers, and 'system' when a password is set. */
+export async function listConnectedServices(options: {
+  db: Database;
+  actor: ActorRef;
+}): Promise<ConnectedServiceList> {
+  const { db, actor } = options;
+  const { user } = await loadUser(db, actor);
+  const linked = await db
+    .selectDistinct({ provider: externalAccounts.provider })
+    .from(externalAccounts)
+    .where(eq(externalAccounts.userId, actor.userId));
+  const known = new Set<string>(PROVIDER_NAMES);
+  const services: ConnectedServiceList = linked
+    .map((row) => row.provider)
+    .filter((provider): provider is ConnectedServiceList[number]['provider_name'] =>
+      known.has(provider),
+    )
+    .sort()
+    .map((provider) => ({ provider_name: provider }));
+  if (user.passwordHash) services.push({ provider_name: 'system' });
+  return services;
 }
