@@ -119,14 +119,12 @@ describe('the current user', () => {
     expect((await client.get('/api/user/external-provider/list')).json()).toEqual([
       { provider_name: 'system' },
     ]);
-    await t.database.db
-      .insert(externalAccounts)
-      .values({
-        userId: user.pk,
-        provider: 'google',
-        subject: `sub-${user.pk}`,
-        email: 'a@gmail.example',
-      });
+    await t.database.db.insert(externalAccounts).values({
+      userId: user.pk,
+      provider: 'google',
+      subject: `sub-${user.pk}`,
+      email: 'a@gmail.example',
+    });
     expect((await client.get('/api/user/external-provider/list')).json()).toEqual([
       { provider_name: 'google' },
       { provider_name: 'system' },
