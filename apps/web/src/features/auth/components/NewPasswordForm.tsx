@@ -1,13 +1,12 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useId, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorCode } from '../../../app/api/error-message';
 import { FormError } from '../../../components/form/FormError';
-import { FormTextField } from '../../../components/form/FormTextField';
 import { useConfirmPasswordResetMutation } from '../api';
-import { PasswordRules } from './PasswordRules';
+import { NewPasswordFields } from './NewPasswordFields';
 import { lazyZodResolver } from '../../../components/form/lazy-zod-resolver';
 
 export interface NewPasswordFormProps {
@@ -20,7 +19,6 @@ export interface NewPasswordFormProps {
 /** The new password of a reset link, with the rules checklist. */
 export function NewPasswordForm({ token, onDone, onInvalidLink }: NewPasswordFormProps) {
   const { t } = useTranslation('auth');
-  const rulesId = useId();
   const [confirmReset] = useConfirmPasswordResetMutation();
   const [error, setError] = useState<unknown>();
   const { control, handleSubmit, formState } = useForm({
@@ -28,7 +26,6 @@ export function NewPasswordForm({ token, onDone, onInvalidLink }: NewPasswordFor
     mode: 'onChange',
     defaultValues: { token, password: '', password_confirmation: '' },
   });
-  const password = useWatch({ control, name: 'password' });
 
   const submit = handleSubmit(async (values) => {
     setError(undefined);
@@ -50,23 +47,7 @@ export function NewPasswordForm({ token, onDone, onInvalidLink }: NewPasswordFor
       data-testid="reset-password-form"
     >
       {error !== undefined && <FormError error={error} />}
-      <FormTextField
-        control={control}
-        name="password"
-        label={t('fields.password')}
-        type="password"
-        autoComplete="new-password"
-        describedBy={rulesId}
-        autoFocus
-      />
-      <PasswordRules password={password} id={rulesId} />
-      <FormTextField
-        control={control}
-        name="password_confirmation"
-        label={t('fields.repeatPassword')}
-        type="password"
-        autoComplete="new-password"
-      />
+      <NewPasswordFields control={control} autoFocus />
       <Button type="submit" variant="contained" size="large" loading={formState.isSubmitting}>
         {t('resetPassword.submit')}
       </Button>

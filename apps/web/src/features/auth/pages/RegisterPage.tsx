@@ -2,8 +2,8 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { errorCode } from '../../../app/api/error-message';
@@ -13,7 +13,7 @@ import { CardPage } from '../../../components/CardPage';
 import { FormError } from '../../../components/form/FormError';
 import { FormTextField } from '../../../components/form/FormTextField';
 import { useRegisterMutation } from '../api';
-import { PasswordRules } from '../components/PasswordRules';
+import { NewPasswordFields } from '../components/NewPasswordFields';
 import { TermsCheckbox } from '../components/TermsCheckbox';
 import { lazyZodResolver } from '../../../components/form/lazy-zod-resolver';
 
@@ -23,7 +23,6 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { language } = useLanguage();
-  const rulesId = useId();
   const [createAccount] = useRegisterMutation();
   const [error, setError] = useState<unknown>();
   const { control, handleSubmit, formState } = useForm({
@@ -36,7 +35,6 @@ export function RegisterPage() {
       language,
     },
   });
-  const password = useWatch({ control, name: 'password' });
 
   const submit = handleSubmit(async (values) => {
     setError(undefined);
@@ -77,22 +75,7 @@ export function RegisterPage() {
           autoComplete="email"
           autoFocus
         />
-        <FormTextField
-          control={control}
-          name="password"
-          label={t('fields.password')}
-          type="password"
-          autoComplete="new-password"
-          describedBy={rulesId}
-        />
-        <PasswordRules password={password} id={rulesId} />
-        <FormTextField
-          control={control}
-          name="password_confirmation"
-          label={t('fields.repeatPassword')}
-          type="password"
-          autoComplete="new-password"
-        />
+        <NewPasswordFields control={control} />
         <TermsCheckbox control={control} />
         <Button type="submit" variant="contained" size="large" loading={formState.isSubmitting}>
           {t('register.submit')}
