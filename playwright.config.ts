@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
-import { E2E_DATA_DIR, E2E_PORT, E2E_URL } from './e2e/env';
+import { E2E_DATA_DIR, E2E_OIDC_CLIENT, E2E_OIDC_ISSUER, E2E_PORT, E2E_URL } from './e2e/env';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -17,18 +17,31 @@ export default defineConfig({
     trace: 'off',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
-  webServer: {
-    // Every run starts from an empty embedded database. The folder is removed here, before
-    // the server starts: a globalSetup would run after the server has opened it.
-    command: `rm -rf '${E2E_DATA_DIR}' && exec node apps/server/dist/main.js`,
-    url: `${E2E_URL}/api/ready`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(E2E_PORT),
-      PUBLIC_URL: E2E_URL,
-      DATA_DIR: E2E_DATA_DIR,
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      // The OpenID provider that stands in for Google; Themis discovers it on first use.
+      // One process (no npx in between), so Playwright's SIGTERM reaches it.
+      command: 'exec node --import tsx e2e/oidc-server.ts',
+      url: `${E2E_OIDC_ISSUER}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
     },
-  },
+    {
+      // Every run starts from an empty embedded database. The folder is removed here, before
+      // the server starts: a globalSetup would run after the server has opened it.
+      command: `rm -rf '${E2E_DATA_DIR}' && exec node apps/server/dist/main.js`,
+      url: `${E2E_URL}/api/ready`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(E2E_PORT),
+        PUBLIC_URL: E2E_URL,
+        DATA_DIR: E2E_DATA_DIR,
+        LOG_LEVEL: 'warn',
+        GOOGLE_CLIENT_ID: E2E_OIDC_CLIENT.id,
+        GOOGLE_CLIENT_SECRET: E2E_OIDC_CLIENT.secret,
+        GOOGLE_ISSUER_URL: E2E_OIDC_ISSUER,
+      },
+    },
+  ],
 });

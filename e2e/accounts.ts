@@ -31,12 +31,45 @@ async function fromOutbox(
   return found!;
 }
 
-/** The newest 6-digit code e-mailed to `to` (other than `after`). */
-export function codeFromOutbox(request: APIRequestContext, to: string, after?: string) {
-  return fromOutbox(request, to, 'a code', (text) => {
+/** What each kind of code e-mail says it is for. */
+const CODE_PURPOSES = {
+  activation: /activate your Themis account/,
+  signIn: /finish signing in/,
+  passwordChange: /change of your Themis password/,
+  deletion: /deletion of your Themis account/,
+} as const;
+
+/**
+ * The newest 6-digit code e-mailed to `to` (other than `after`), optionally only from the
+ * e-mails of one purpose, so an older code of another kind is never taken for it.
+ */
+export function codeFromOutbox(
+  request: APIRequestContext,
+  to: string,
+  after?: string,
+  purpose?: keyof typeof CODE_PURPOSES,
+) {
+  return fromOutbox(request, to, purpose ? `a ${purpose} code` : 'a code', (text) => {
+    if (purpose && !CODE_PURPOSES[purpose].test(text)) return undefined;
     const code = /\b(\d{6})\b/.exec(text)?.[1];
     return code === after ? undefined : code;
   });
+}
+
+/** Signs a browser context in through the API, passing the e-mailed second step. */
+export async function signInThroughApi(request: APIRequestContext, email: string) {
+  const headers = { origin: E2E_URL };
+  const login = await request.post('/api/auth/login', {
+    headers,
+    data: { email, password: PASSWORD },
+  });
+  const { challenge_token } = (await login.json()) as { challenge_token: string };
+  const code = await codeFromOutbox(request, email, undefined, 'signIn');
+  const confirm = await request.post('/api/auth/login/confirm', {
+    headers,
+    data: { challenge_token, code, trust_device: false },
+  });
+  expect(confirm.status()).toBe(200);
 }
 
 /** The newest link to `path` e-mailed to `to`. */
@@ -53,7 +86,11 @@ export function linkFromOutbox(request: APIRequestContext, to: string, path: str
  * Creates an activated account with personal details through the API, signing the page's
  * browser context in (its cookies are the page's).
  */
-export async function signUpThroughApi(page: Page, email = uniqueEmail()): Promise<string> {
+export async function signUpThroughApi(
+  page: Page,
+  email = uniqueEmail(),
+  { withDetails = true } = {},
+): Promise<string> {
   const api = page.request;
   const headers = { origin: E2E_URL };
   const register = await api.post('/api/auth/register', {
@@ -71,10 +108,12 @@ export async function signUpThroughApi(page: Page, email = uniqueEmail()): Promi
   expect((await api.post('/api/auth/activate', { headers, data: { email, code } })).status()).toBe(
     200,
   );
-  const details = await api.put('/api/user/update', {
-    headers,
-    data: { name: 'Anna', surname: 'Kowalska' },
-  });
-  expect(details.status()).toBe(200);
+  if (withDetails) {
+    const details = await api.put('/api/user/update', {
+      headers,
+      data: { name: 'Anna', surname: 'Kowalska' },
+    });
+    expect(details.status()).toBe(200);
+  }
   return email;
 }

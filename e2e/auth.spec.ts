@@ -135,6 +135,23 @@ test.describe('accounts', () => {
     await other.close();
   });
 
+  test('the questionnaire speaks Polish, light and dark, on a phone', async ({ page }) => {
+    await signUpThroughApi(page, uniqueEmail('questionnaire'), { withDetails: false });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/chat?lang=pl');
+    await expect(page).toHaveURL(/\/questionnaire$/);
+    const details = page.getByTestId('questionnaire-details-form');
+    await expect(details.getByLabel('Imię')).toBeVisible();
+    await expectAccessible(page, 'questionnaire, pl, light, 375px');
+    await details.getByRole('combobox', { name: 'Numer kierunkowy' }).click();
+    await expect(page.getByRole('option', { name: /^\+48 Polska/ })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+    await page.reload();
+    await expect(page.getByTestId('questionnaire-details-form')).toBeVisible();
+    await expectAccessible(page, 'questionnaire, pl, dark, 375px');
+  });
+
   test('the auth screens speak Polish, light and dark', async ({ page }) => {
     await page.goto('/login?lang=pl');
     await expect(page.locator('html')).toHaveAttribute('lang', 'pl');

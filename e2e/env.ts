@@ -3,3 +3,7 @@ import { join } from 'node:path';
 export const E2E_PORT = 5181;
 export const E2E_URL = `http://localhost:${E2E_PORT}`;
 export const E2E_DATA_DIR = join(import.meta.dirname, '..', '.test-data', 'e2e');
+/** The local OpenID provider the browser tests sign in at instead of Google (oidc-server.ts). */
+export const E2E_OIDC_PORT = 5182;
+export const E2E_OIDC_ISSUER = `http://127.0.0.1:${E2E_OIDC_PORT}`;
+export const E2E_OIDC_CLIENT = { id: 'themis-e2e', secret: 'e2e-secret' };

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -10,9 +11,16 @@ import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { loggerOptions } from './logger';
+import { attachmentRoutes } from './modules/attachments/attachments.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { conversationRoutes } from './modules/conversations/conversations.routes';
+import { ACCESS_COOKIE } from './modules/auth/auth.cookies';
 import { buildAuthContext } from './modules/auth/auth.setup';
 import { registerAuthGuard } from './modules/auth/auth.guard';
+import { authenticateAccess } from './modules/auth/session.service';
+import { registerChat } from './modules/chat/chat.socket';
+import { externalAccountRoutes } from './modules/auth/external-accounts.routes';
+import { googleRoutes } from './modules/auth/google.routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -22,8 +30,10 @@ import {
   type MaintenanceMonitor,
 } from './modules/maintenance/maintenance.monitor';
 import { maintenanceRoutes } from './modules/maintenance/maintenance.routes';
+import { modelRoutes } from './modules/models/models.routes';
 import { planRoutes } from './modules/plans/plans.routes';
 import { cspReportRoutes } from './modules/telemetry/csp-report.routes';
+import { usageRoutes } from './modules/usage/usage.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { WEB_DIST_DIR } from './paths';
 import { registerErrorHandling } from './plugins/errors';
@@ -33,7 +43,14 @@ import { loadWebAssets, registerWeb } from './plugins/web';
 import { createJobWorker, type JobWorker } from './platform/jobs/job-worker';
 import { createMailQueue, mailJobHandlers, type MailQueue } from './platform/mail/mail-queue';
 import { createMailTransport } from './platform/mail/mail-transport';
+import type { LlmGateway } from './platform/llm/llm';
+import { createLlmGateway } from './platform/llm/llm-gateway';
+import { createMemoryRateLimiter } from './platform/rate-limit/rate-limiter';
+import { createRedisRateLimiter } from './platform/rate-limit/redis-rate-limiter';
+import { createRedisClient } from './platform/redis/redis-client';
 import { registerWebSocket } from './platform/realtime/websocket';
+import { createDiskStorage } from './platform/storage/disk-storage';
+import type { FileStorage } from './platform/storage/storage';
 import { API_PREFIX, buildRuntimeConfig, runtimeConfigScript } from './runtime-config';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -48,6 +65,12 @@ export interface AppDependencies {
   logStream?: DestinationStream;
   /** false: no background job worker; tests run jobs with `app.jobs.runDueJobs()`. */
   startWorker?: boolean;
+  /** Uploaded files; by default on disk under `<DATA_DIR>/files`. */
+  storage?: FileStorage;
+  /** Language models; by default the providers the config names plus the demo model. */
+  llm?: LlmGateway;
+  /** Longest silence of a model before its answer ends in error (tests shorten it). */
+  chatIdleTimeoutMs?: number;
 }
 
 declare module 'fastify' {
@@ -55,6 +78,7 @@ declare module 'fastify' {
     maintenance: MaintenanceMonitor;
     mail: MailQueue;
     jobs: Pick<JobWorker, 'runDueJobs'>;
+    llm: LlmGateway;
   }
 }
 
@@ -101,12 +125,29 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     app.addHook('preClose', () => worker.stop());
   }
 
+  app.decorate('llm', deps.llm ?? createLlmGateway({ config, log: app.log }));
+
+  const redis = config.redisUrl ? createRedisClient(config.redisUrl, app.log) : undefined;
+  if (redis) {
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => undefined);
+    });
+  }
+  const limiter = redis
+    ? createRedisRateLimiter({
+        redis,
+        onError: (error) => app.log.warn({ err: error }, 'rate limit not checked: redis failed'),
+      })
+    : createMemoryRateLimiter();
+
   await app.register(fastifyCookie);
   const auth = buildAuthContext({
     config,
     db: deps.database.db,
     now,
     queueMail: (message) => app.mail.queue(message),
+    limiter,
+    storage: deps.storage ?? createDiskStorage(join(config.dataDir, 'files')),
   });
   registerAuthGuard(app, auth);
 
@@ -127,9 +168,15 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       await api.register(maintenanceRoutes(monitor));
       await api.register(cspReportRoutes);
       await api.register(authRoutes(auth));
+      await api.register(googleRoutes(auth));
+      await api.register(externalAccountRoutes(auth));
       await api.register(userRoutes(auth));
       await api.register(planRoutes(deps.database.db));
       await api.register(feedbackRoutes(deps.database.db));
+      await api.register(modelRoutes(app.llm));
+      await api.register(conversationRoutes(auth));
+      await api.register(usageRoutes({ db: deps.database.db, now }));
+      await api.register(attachmentRoutes({ db: deps.database.db, storage: auth.storage }));
     },
     { prefix: API_PREFIX },
   );
@@ -139,7 +186,25 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       enabled: !config.isProduction && mailTransport.kind === 'dev-outbox',
     }),
   );
-  await registerWebSocket(app, { appOrigin: config.publicUrl.origin });
+  const chat = registerChat(app, {
+    db: deps.database.db,
+    llm: app.llm,
+    storage: auth.storage,
+    now,
+    redis,
+    idleTimeoutMs: deps.chatIdleTimeoutMs,
+  });
+  await registerWebSocket(app, {
+    appOrigin: config.publicUrl.origin,
+    authenticate: (request) =>
+      authenticateAccess({
+        db: deps.database.db,
+        keys: auth.keys,
+        now: now(),
+        access: request.cookies[ACCESS_COOKIE],
+      }),
+    openSession: chat.openSession,
+  });
   await registerWeb(app, web);
 
   app.addHook('onClose', async () => {

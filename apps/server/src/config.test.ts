@@ -63,6 +63,20 @@ describe('loadConfig', () => {
     );
   });
 
+  it('wants the Google client secret with the client id, and an https issuer in production', () => {
+    expect(problemsOf({ GOOGLE_CLIENT_ID: 'client' })).toEqual([
+      'GOOGLE_CLIENT_SECRET: required when GOOGLE_CLIENT_ID is set',
+    ]);
+    expect(
+      problemsOf({
+        NODE_ENV: 'production',
+        APP_SECRET: 'x'.repeat(32),
+        GOOGLE_ISSUER_URL: 'http://127.0.0.1:5182',
+      }),
+    ).toEqual(['GOOGLE_ISSUER_URL: must be https when NODE_ENV is production']);
+    expect(loadConfig({}).googleIssuerUrl).toBe('https://accounts.google.com');
+  });
+
   it('wants PUBLIC_URL to be an origin', () => {
     expect(problemsOf({ PUBLIC_URL: 'https://themis.example/app' })[0]).toMatch(/^PUBLIC_URL: /);
   });

@@ -70,10 +70,22 @@ export interface Config {
   mailFrom: string;
   /** Undefined until resolved by `resolveAppSecret` (generated in development). */
   appSecret: string | undefined;
+  /** Google sign-in is enabled when set. */
   googleClientId: string | undefined;
+  googleClientSecret: string | undefined;
+  googleIssuerUrl: string;
   sentryDsn: string | undefined;
   environment: string;
   stripePublishableKey: string | undefined;
+  /** OpenAI, or any OpenAI-compatible server when the base URL is set. */
+  openaiApiKey: string | undefined;
+  openaiBaseUrl: string | undefined;
+  anthropicApiKey: string | undefined;
+  anthropicBaseUrl: string | undefined;
+  /** Probed for local models; silently none when nothing answers. */
+  ollamaBaseUrl: string;
+  /** Optional allow-list with display names: `openai:gpt-4o=GPT-4o,demo:themis-demo`. */
+  models: string | undefined;
   logLevel: Env['LOG_LEVEL'];
   raw: Env;
 }
@@ -100,6 +112,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction && !env.APP_SECRET) {
     throw new ConfigError(['APP_SECRET: required when NODE_ENV is production']);
   }
+  if (env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET) {
+    throw new ConfigError(['GOOGLE_CLIENT_SECRET: required when GOOGLE_CLIENT_ID is set']);
+  }
+  // A plain-http issuer exists only for the local provider of the tests.
+  if (isProduction && new URL(env.GOOGLE_ISSUER_URL).protocol !== 'https:') {
+    throw new ConfigError(['GOOGLE_ISSUER_URL: must be https when NODE_ENV is production']);
+  }
   const publicUrl = new URL(env.PUBLIC_URL);
   if (publicUrl.pathname !== '/' || publicUrl.search || publicUrl.hash) {
     throw new ConfigError([
@@ -119,9 +138,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? `Themis <no-reply@${publicUrl.hostname}>`,
     appSecret: env.APP_SECRET,
     googleClientId: env.GOOGLE_CLIENT_ID,
+    googleClientSecret: env.GOOGLE_CLIENT_SECRET,
+    googleIssuerUrl: env.GOOGLE_ISSUER_URL,
     sentryDsn: env.SENTRY_DSN,
     environment: env.ENVIRONMENT,
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY,
+    openaiApiKey: env.OPENAI_API_KEY,
+    openaiBaseUrl: env.OPENAI_BASE_URL,
+    anthropicApiKey: env.ANTHROPIC_API_KEY,
+    anthropicBaseUrl: env.ANTHROPIC_BASE_URL,
+    ollamaBaseUrl: env.OLLAMA_BASE_URL,
+    models: env.MODELS,
     logLevel: env.LOG_LEVEL,
     raw: env,
   };

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDependencies } from '../src/app';
@@ -11,6 +14,8 @@ export interface TestApp {
   app: FastifyInstance;
   config: Config;
   database: DatabaseHandle;
+  /** DATA_DIR: a fresh folder (uploads land in its files/), removed on close. */
+  dataDir: string;
   /** Every log line the app wrote, as text. */
   logs: string[];
   close(): Promise<void>;
@@ -31,7 +36,8 @@ export async function createTestApp(
   options: { env?: Record<string, string> } & Partial<Omit<AppDependencies, 'database'>> = {},
 ): Promise<TestApp> {
   const { env, ...deps } = options;
-  const config = testConfig(env);
+  const dataDir = await mkdtemp(join(tmpdir(), 'themis-test-'));
+  const config = testConfig({ DATA_DIR: dataDir, ...env });
   const database = await createTestDatabase();
   const logs: string[] = [];
   const logStream = new Writable({
@@ -48,5 +54,15 @@ export async function createTestApp(
     ...deps,
   });
   await app.ready();
-  return { app, config, database, logs, close: () => app.close() };
+  return {
+    app,
+    config,
+    database,
+    dataDir,
+    logs,
+    close: async () => {
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -24,6 +24,7 @@ beforeAll(async () => {
       SENTRY_DSN: 'https://key@errors.example/1',
       ENVIRONMENT: 'staging',
       GOOGLE_CLIENT_ID: 'client',
+      GOOGLE_CLIENT_SECRET: 'secret',
     },
   });
 });

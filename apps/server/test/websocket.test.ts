@@ -1,20 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { WS_MAX_PAYLOAD } from '@themis/shared';
+import { signedUpClient } from './accounts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from './app';
 
 let t: TestApp;
 let url: string;
+let access: string;
 beforeAll(async () => {
   t = await createTestApp();
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   url = `${address.replace('http', 'ws')}/ws`;
+  const { client } = await signedUpClient(t);
+  access = client.jar.get('access')!;
 });
 afterAll(() => t.close());
 
 function connect(origin = TEST_ORIGIN): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url, { origin });
+    const socket = new WebSocket(url, { origin, headers: { cookie: `access=${access}` } });
     socket.once('open', () => resolve(socket));
     socket.once('error', reject);
   });

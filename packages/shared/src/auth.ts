@@ -87,6 +87,22 @@ export const ZPasswordResetConfirmRequest = withRepeat(
 ).meta({ id: 'PasswordResetConfirmRequest' });
 export type PasswordResetConfirmRequest = z.infer<typeof ZPasswordResetConfirmRequest>;
 
+/** Sets the first password of an account created through an external provider. */
+export const ZSetPasswordRequest = withRepeat(
+  z.object({ password: ZAccountPassword, password_confirmation: z.string() }),
+).meta({ id: 'SetPasswordRequest' });
+export type SetPasswordRequest = z.infer<typeof ZSetPasswordRequest>;
+
+/** The change-password form: the e-mailed code and the new password with its repeat. */
+export const ZChangePasswordForm = withRepeat(
+  z.object({
+    verification_code: ZVerificationCode,
+    password: ZAccountPassword,
+    password_confirmation: z.string(),
+  }),
+).meta({ id: 'ChangePasswordForm' });
+export type ChangePasswordForm = z.infer<typeof ZChangePasswordForm>;
+
 export const ZAcceptedResponse = z
   .object({ status: z.literal('accepted') })
   .meta({ id: 'Accepted' });

@@ -17,6 +17,9 @@ export const ERROR_CODES = [
   'service_under_maintenance',
   'service_unavailable',
   'internal_error',
+  // files
+  'invalid_file_type',
+  'file_too_large',
   // accounts (spec §8)
   'user_already_registered',
   'user_is_not_activated',
@@ -26,7 +29,17 @@ export const ERROR_CODES = [
   'reset_link_invalid',
   'terms_not_accepted',
   'not_in_provider_scope',
+  'password_already_set',
+  'provider_email_not_verified',
   'no_current_organization',
+  // chat (spec §8 chat notices)
+  'no_model_selected',
+  'model_not_found',
+  'monthly_limit_reached',
+  'message_generating_error',
+  'conversation_busy',
+  'too_many_files',
+  'attachment_not_supported',
   // encryption
   'incorrect_decryption_password',
   'not_encrypted_user_product',

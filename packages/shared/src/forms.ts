@@ -3,6 +3,7 @@
  * pages render without zod and load it with the first validation.
  */
 export * from './auth';
+export * from './chat';
 export * from './feedback';
 export * from './user';
 export * from './validation';

@@ -12,3 +12,7 @@ export * from './auth';
 export * from './user';
 export * from './validation';
 export * from './feedback';
+export * from './countries';
+export * from './models';
+export * from './chat-rules';
+export * from './chat';

@@ -30,3 +30,15 @@ export const TRUSTED_DEVICE_TTL_S = 90 * 24 * 60 * 60;
 export const FEEDBACK_TYPES = ['error', 'info', 'opinion'] as const;
 export const DEFAULT_FEEDBACK_TYPE = 'info';
 export const FEEDBACK_MESSAGE_MAX = 5000;
+
+/** Profile pictures (spec §5): png or jpeg, checked by content, at most 5 MB. */
+export const IMAGE_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const IMAGE_UPLOAD_TYPES = ['image/png', 'image/jpeg'] as const;
+/** The stored picture: a square this many pixels wide. */
+export const AVATAR_SIZE_PX = 256;
+
+/** External sign-in providers Themis can use; the connected-services list knows more. */
+export const SIGN_IN_PROVIDERS = ['google'] as const;
+export type SignInProvider = (typeof SIGN_IN_PROVIDERS)[number];
+/** Set in localStorage after a provider was disconnected, read once by the login page. */
+export const DISCONNECT_SUCCESS_STORAGE_KEY = 'disconnectSuccess';

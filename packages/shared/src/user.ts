@@ -47,6 +47,17 @@ export const ZPersonalDetailsRequest = z
   .meta({ id: 'PersonalDetailsRequest' });
 export type PersonalDetailsRequest = z.infer<typeof ZPersonalDetailsRequest>;
 
+/**
+ * PUT /user/update as multipart form data (spec §3 Account update payload): these text
+ * fields plus an optional `avatar` part: a png or jpeg file to set the picture, an empty
+ * value to remove it, absent to keep it. `email` is read-only and ignored when sent.
+ * A JSON body with the same text fields is accepted too.
+ */
+export const ZAccountUpdateFields = ZPersonalDetailsRequest.extend({
+  email: z.string().max(254).optional(),
+}).meta({ id: 'AccountUpdateFields' });
+export type AccountUpdateFields = z.infer<typeof ZAccountUpdateFields>;
+
 export const PLAN_SCOPES = ['individual', 'organization'] as const;
 
 export const ZPlan = z

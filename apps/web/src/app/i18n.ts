@@ -9,6 +9,7 @@ import errorsEn from '../locales/en/errors.json';
 import feedbackEn from '../locales/en/feedback.json';
 import maintenanceEn from '../locales/en/maintenance.json';
 import questionnaireEn from '../locales/en/questionnaire.json';
+import settingsEn from '../locales/en/settings.json';
 import validationEn from '../locales/en/validation.json';
 import authPl from '../locales/pl/auth.json';
 import chatPl from '../locales/pl/chat.json';
@@ -17,6 +18,7 @@ import errorsPl from '../locales/pl/errors.json';
 import feedbackPl from '../locales/pl/feedback.json';
 import maintenancePl from '../locales/pl/maintenance.json';
 import questionnairePl from '../locales/pl/questionnaire.json';
+import settingsPl from '../locales/pl/settings.json';
 import validationPl from '../locales/pl/validation.json';
 
 // Bundled statically: both languages together are a few kilobytes.
@@ -30,6 +32,7 @@ export const resources = {
     validation: validationEn,
     questionnaire: questionnaireEn,
     feedback: feedbackEn,
+    settings: settingsEn,
   },
   pl: {
     common: commonPl,
@@ -40,6 +43,7 @@ export const resources = {
     validation: validationPl,
     questionnaire: questionnairePl,
     feedback: feedbackPl,
+    settings: settingsPl,
   },
 } as const;
 

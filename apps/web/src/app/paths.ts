@@ -11,6 +11,13 @@ export const paths = {
   resetRequestSuccess: '/send-reset-password-link/success',
   resetPassword: '/reset-password',
   questionnaire: '/questionnaire',
+  auth: '/auth',
+  authSuccess: '/auth/success',
+  authFailure: '/auth/failure',
+  authCancel: '/auth/cancel',
+  providerLogin: '/auth/login',
+  authSignup: '/auth/signup',
+  authSignout: '/auth/signout',
 } as const;
 
 /** A path with an `email` query parameter, as the registration and activation pages take. */

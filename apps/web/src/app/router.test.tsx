@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { authUser, fakeApi, json, userResponse } from '../test/fake-api';
-import { renderWithProviders } from '../test/render';
+import { renderWithProviders, CHAT_PAGE_WAIT } from '../test/render';
 import { i18n } from './i18n';
 import { reportError } from './reporting';
 import { routes } from './router';
@@ -24,7 +24,7 @@ describe('routes', () => {
   it('redirects the root to the chat, inside the shell', async () => {
     fakeApi(signedIn);
     const router = renderRoutes('/');
-    expect(await screen.findByTestId('chat-empty-state')).toBeTruthy();
+    expect(await screen.findByTestId('chat-empty-state', {}, CHAT_PAGE_WAIT)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/chat');
     expect(screen.getByRole('main')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
@@ -35,7 +35,7 @@ describe('routes', () => {
   it('renders the chat for a conversation id', async () => {
     fakeApi(signedIn);
     renderRoutes('/chat/0b6f3c');
-    expect(await screen.findByTestId('chat-empty-state')).toBeTruthy();
+    expect(await screen.findByTestId('chat-empty-state', {}, CHAT_PAGE_WAIT)).toBeTruthy();
   });
 
   it('shows the not-found page for unknown paths, with a way back to the chat', async () => {
@@ -44,7 +44,7 @@ describe('routes', () => {
     const page = await screen.findByTestId('not-found-page');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Page not found');
     fireEvent.click(screen.getByRole('link', { name: 'Back to chat' }));
-    expect(await screen.findByTestId('chat-empty-state')).toBeTruthy();
+    expect(await screen.findByTestId('chat-empty-state', {}, CHAT_PAGE_WAIT)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/chat');
     expect(page.isConnected).toBe(false);
   });

@@ -102,6 +102,36 @@ export const routes: RouteObject[] = [
           async () => (await import('../features/auth/pages/ResetPasswordPage')).ResetPasswordPage,
         ),
       },
+      { path: paths.auth, element: <Navigate to={paths.login} replace /> },
+      { path: paths.authSignup, element: <Navigate to={paths.register} replace /> },
+      {
+        path: paths.authSignout,
+        lazy: page(async () => (await import('../features/auth/pages/SignOutPage')).SignOutPage),
+      },
+      {
+        path: `${paths.providerLogin}/:provider`,
+        lazy: page(
+          async () => (await import('../features/auth/pages/ProviderLoginPage')).ProviderLoginPage,
+        ),
+      },
+      {
+        path: paths.authSuccess,
+        lazy: page(
+          async () => (await import('../features/auth/pages/AuthResultPage')).AuthSuccessPage,
+        ),
+      },
+      {
+        path: paths.authFailure,
+        lazy: page(
+          async () => (await import('../features/auth/pages/AuthResultPage')).AuthFailurePage,
+        ),
+      },
+      {
+        path: paths.authCancel,
+        lazy: page(
+          async () => (await import('../features/auth/pages/AuthResultPage')).AuthCancelPage,
+        ),
+      },
       {
         path: '*',
         lazy: page(

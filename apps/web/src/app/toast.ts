@@ -7,6 +7,8 @@ export interface ToastOptions {
   variant?: ToastVariant;
   /** Keeps the toast until it is closed instead of hiding it after the auto-hide time. */
   persist?: boolean;
+  /** Where the toast shows, when not in the default corner. */
+  anchor?: { vertical: 'top' | 'bottom'; horizontal: 'left' | 'center' | 'right' };
 }
 
 export interface Toast {
@@ -31,8 +33,12 @@ async function notistack() {
 export function useToast(): Toast {
   return useMemo(
     () => ({
-      show: async (message, { variant = 'default', persist = false } = {}) =>
-        (await notistack()).enqueueSnackbar(message, { variant, persist }),
+      show: async (message, { variant = 'default', persist = false, anchor } = {}) =>
+        (await notistack()).enqueueSnackbar(message, {
+          variant,
+          persist,
+          ...(anchor && { anchorOrigin: anchor }),
+        }),
       close: async (key) => (await notistack()).closeSnackbar(key),
     }),
     [],

@@ -19,15 +19,29 @@ export function fakeApi(handlers: Record<string, Handler>) {
   });
 }
 
-/** The JSON bodies sent to one endpoint, in order. */
-export async function sentBodies(fetchMock: ReturnType<typeof fakeApi>, key: string) {
+function sentRequests(fetchMock: ReturnType<typeof fakeApi>, key: string): Request[] {
   const [method, path] = key.split(' ');
-  const requests = fetchMock.mock.calls
+  return fetchMock.mock.calls
     .map(([input, init]) => (input instanceof Request ? input : new Request(input, init)))
     .filter(
       (request) => request.method === method && new URL(request.url).pathname === `/api${path}`,
     );
-  return Promise.all(requests.map((request) => request.clone().json() as Promise<unknown>));
+}
+
+/** The JSON bodies sent to one endpoint, in order. */
+export async function sentBodies(fetchMock: ReturnType<typeof fakeApi>, key: string) {
+  return Promise.all(
+    sentRequests(fetchMock, key).map((request) => request.clone().json() as Promise<unknown>),
+  );
+}
+
+/** The multipart forms sent to one endpoint, in order: text fields as strings, files as File. */
+export async function sentForms(fetchMock: ReturnType<typeof fakeApi>, key: string) {
+  return Promise.all(
+    sentRequests(fetchMock, key).map(async (request) =>
+      Object.fromEntries((await request.clone().formData()).entries()),
+    ),
+  );
 }
 
 export const json = (body: unknown, status = 200, headers?: HeadersInit) =>

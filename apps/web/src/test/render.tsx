@@ -29,3 +29,6 @@ export function stubFetch(reply: (request: Request) => Response | Promise<Respon
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
+
+/** The chat route loads its page, sidebar and history lazily; a cold first load takes longer. */
+export const CHAT_PAGE_WAIT = { timeout: 3000 };

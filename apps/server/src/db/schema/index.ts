@@ -4,3 +4,4 @@ export * from './jobs';
 export * from './mail';
 export * from './maintenance';
 export * from './plans';
+export * from './chat';

@@ -1,9 +1,16 @@
-import { eq } from 'drizzle-orm';
-import type { ChangePasswordRequest, DeleteAccountRequest, Language } from '@themis/shared';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type {
+  ChangePasswordRequest,
+  DeleteAccountRequest,
+  Language,
+  SetPasswordRequest,
+} from '@themis/shared';
 import { ACCOUNT_CODE_KINDS } from '@themis/shared';
 import { users } from '../../db/schema';
 import { AppError, RateLimitedError } from '../../errors';
 import { hashPassword, verifyPassword } from '../../platform/crypto/secrets';
+import { userFilesPrefix } from '../../platform/storage/storage';
 import { LIMITS, type AuthContext } from './auth.context';
 import { consumeCode, issueCode } from './codes.service';
 import type { Actor } from './session.service';
@@ -70,11 +77,35 @@ export async function changePassword(options: {
 }
 
 /**
- * Deletes the account and, through the foreign keys, everything it owns. The password
- * (when the account has one) is checked before the code, under the login limits.
+ * Sets the first password of an account that has none (created through Google). The
+ * condition sits in the update itself, so two requests at once cannot both set one.
+ */
+export async function setFirstPassword(options: {
+  ctx: AuthContext;
+  actor: Actor;
+  data: SetPasswordRequest;
+}): Promise<void> {
+  const { ctx, actor, data } = options;
+  const user = await currentUser(ctx, actor);
+  if (user.passwordHash) throw new AppError('password_already_set', 409);
+  const passwordHash = await hashPassword(data.password);
+  const updated = await ctx.db
+    .update(users)
+    .set({ passwordHash, updatedAt: ctx.now() })
+    .where(and(eq(users.id, actor.userId), isNull(users.passwordHash)))
+    .returning({ id: users.id });
+  if (updated.length === 0) throw new AppError('password_already_set', 409);
+}
+
+/**
+ * Deletes the account and, through the foreign keys, everything it owns; then its stored
+ * files, which no row names any more (a failure there is logged, the account stays
+ * deleted). The password (when the account has one) is checked before the code, under
+ * the login limits.
  */
 export async function deleteAccount(options: {
   ctx: AuthContext;
+  log: FastifyBaseLogger;
   actor: Actor;
   data: DeleteAccountRequest;
 }): Promise<void> {
@@ -98,4 +129,7 @@ export async function deleteAccount(options: {
     code: data.verification_code,
   });
   await ctx.db.delete(users).where(eq(users.id, user.id));
+  await ctx.storage.deletePrefix(userFilesPrefix(user.id)).catch((error: unknown) => {
+    options.log.error({ err: error, userId: user.id }, 'files of a deleted account not removed');
+  });
 }

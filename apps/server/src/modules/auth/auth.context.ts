@@ -2,6 +2,7 @@ import type { ConfirmationKind, Language } from '@themis/shared';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter';
+import type { FileStorage } from '../../platform/storage/storage';
 import type { SessionKeys } from './session.service';
 
 export type AuthMailTemplate =
@@ -11,8 +12,10 @@ export type AuthMailTemplate =
 export interface AuthContext {
   db: Database;
   config: Config;
-  keys: SessionKeys & { codeKey: Buffer };
+  keys: SessionKeys & { codeKey: Buffer; providerStateKey: Buffer };
   limiter: RateLimiter;
+  /** Uploaded files, deleted with the account. */
+  storage: FileStorage;
   now: () => Date;
   queueMail(message: { to: string; language: Language; template: AuthMailTemplate }): Promise<void>;
 }
@@ -29,5 +32,7 @@ export const LIMITS = {
   codePerIp: { limit: 30, windowMs: 15 * 60_000 },
   resetPerIp: { limit: 10, windowMs: 60 * 60_000 },
   resetPerAccount: { limit: 3, windowMs: 60 * 60_000 },
-  registerPerIp: { limit: 20, windowMs: 60 * 60_000 },
+  // An office behind one address may sign up many people in an hour.
+  registerPerIp: { limit: 60, windowMs: 60 * 60_000 },
+  providerStartPerIp: { limit: 30, windowMs: 15 * 60_000 },
 } as const;

@@ -6,6 +6,8 @@ import { API_PREFIX } from '../../runtime-config';
 export const ACCESS_COOKIE = 'access';
 export const REFRESH_COOKIE = 'refresh';
 export const DEVICE_COOKIE = 'device';
+/** The sealed state of a provider sign-in; travels only to that provider's callback. */
+export const PROVIDER_STATE_COOKIE = 'provider_state';
 /** The refresh and device cookies travel only to the auth endpoints that read them. */
 const AUTH_PATH = `${API_PREFIX}/auth`;
 
@@ -43,4 +45,24 @@ export function setDeviceCookie(reply: FastifyReply, config: Config, token: stri
     path: AUTH_PATH,
     maxAge: TRUSTED_DEVICE_TTL_S,
   });
+}
+
+export function setProviderStateCookie(
+  reply: FastifyReply,
+  config: Config,
+  options: { callbackPath: string; value: string; maxAgeS: number },
+): void {
+  reply.setCookie(PROVIDER_STATE_COOKIE, options.value, {
+    ...base(config),
+    path: options.callbackPath,
+    maxAge: options.maxAgeS,
+  });
+}
+
+export function clearProviderStateCookie(
+  reply: FastifyReply,
+  config: Config,
+  callbackPath: string,
+): void {
+  reply.clearCookie(PROVIDER_STATE_COOKIE, { ...base(config), path: callbackPath });
 }

@@ -55,7 +55,7 @@ const errors = {
 };
 const ZAuthenticated = z.object({ status: z.literal('authenticated'), user: ZAuthUser });
 
-const originOf = (request: FastifyRequest): RequestOrigin => ({
+export const originOf = (request: FastifyRequest): RequestOrigin => ({
   ip: request.ip,
   userAgent: String(request.headers['user-agent'] ?? ''),
 });

@@ -64,7 +64,8 @@ async function sendCode(
   });
 }
 
-async function signIn(
+/** Opens a session for a user who proved who they are: password and code, or a provider. */
+export async function signIn(
   ctx: AuthContext,
   user: UserRow,
   origin: RequestOrigin,

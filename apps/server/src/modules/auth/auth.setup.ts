@@ -1,7 +1,8 @@
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { deriveKey } from '../../platform/crypto/secrets';
-import { createMemoryRateLimiter } from '../../platform/rate-limit/rate-limiter';
+import type { RateLimiter } from '../../platform/rate-limit/rate-limiter';
+import type { FileStorage } from '../../platform/storage/storage';
 import type { AuthContext } from './auth.context';
 
 /** Everything the auth services need, with keys derived from APP_SECRET. */
@@ -10,6 +11,8 @@ export function buildAuthContext(options: {
   db: Database;
   now: () => Date;
   queueMail: AuthContext['queueMail'];
+  limiter: RateLimiter;
+  storage: FileStorage;
 }): AuthContext {
   const secret = options.config.appSecret;
   if (!secret) throw new Error('APP_SECRET is not resolved: call resolveAppSecret before buildApp');
@@ -20,8 +23,10 @@ export function buildAuthContext(options: {
     keys: {
       accessKey: new Uint8Array(deriveKey(secret, 'access-token')),
       codeKey: deriveKey(secret, 'verification-code'),
+      providerStateKey: deriveKey(secret, 'provider-sign-in-state'),
     },
-    limiter: createMemoryRateLimiter(),
+    limiter: options.limiter,
+    storage: options.storage,
     queueMail: options.queueMail,
   };
 }

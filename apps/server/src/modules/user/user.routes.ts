@@ -8,30 +8,40 @@ import {
   ZDeleteAccountRequest,
   ZSendVerificationCodeRequest,
   ZChoosePlanResponse,
+  ZAccountUpdateFields,
   ZConnectedServiceList,
   ZErrorResponse,
   ZOkResponse,
-  ZPersonalDetailsRequest,
   ZSessionList,
+  ZSetPasswordRequest,
   ZUserResponse,
 } from '@themis/shared';
-import { changePassword, deleteAccount, sendAccountCode } from '../auth/account-security.service';
+import {
+  changePassword,
+  deleteAccount,
+  sendAccountCode,
+  setFirstPassword,
+} from '../auth/account-security.service';
 import type { AuthContext } from '../auth/auth.context';
 import { clearSessionCookies } from '../auth/auth.cookies';
 import { AppError } from '../../errors';
 import { requireActor } from '../auth/auth.guard';
 import { listSessions, revokeSession, revokeUserSessions } from '../auth/session.service';
+import { acceptAccountForm, avatarChangeOf, userAvatarRoutes } from './user-avatar.routes';
 import { choosePlan, getUser, listConnectedServices, updatePersonalDetails } from './user.service';
 
 const errors = {
   400: ZErrorResponse,
   401: ZErrorResponse,
   404: ZErrorResponse,
+  409: ZErrorResponse,
+  413: ZErrorResponse,
   429: ZErrorResponse,
 };
 
 export function userRoutes(ctx: AuthContext) {
-  const { db, now } = ctx;
+  const { db, now, storage } = ctx;
+  const publicOrigin = ctx.config.publicUrl.origin;
   return async (app: FastifyInstance) => {
     // Before the body is even parsed: nothing of an anonymous request is looked at.
     app.addHook('onRequest', app.authenticate);
@@ -47,21 +57,57 @@ export function userRoutes(ctx: AuthContext) {
           response: { 200: ZUserResponse, ...errors },
         },
       },
-      async (request) => getUser({ db, actor: requireActor(request) }),
+      async (request) => getUser({ db, actor: requireActor(request), publicOrigin }),
     );
 
-    r.put(
-      '/user/update',
+    // Its own scope: only this route reads multipart bodies, the others still answer 415.
+    await app.register(async (scope) => {
+      await acceptAccountForm(scope);
+      scope.withTypeProvider<ZodTypeProvider>().put(
+        '/user/update',
+        {
+          schema: {
+            tags,
+            summary: 'Update personal details and the profile picture',
+            description:
+              'JSON, or multipart/form-data with the same text fields and an optional `avatar` ' +
+              'part: a png or jpeg file (at most 5 MB) sets the picture, an empty value ' +
+              'removes it, no part keeps it. `email` is read-only and ignored.',
+            consumes: ['application/json', 'multipart/form-data'],
+            body: ZAccountUpdateFields,
+            response: { 200: ZUserResponse, ...errors },
+          },
+        },
+        async (request) =>
+          updatePersonalDetails({
+            db,
+            storage,
+            log: request.log,
+            actor: requireActor(request),
+            now: now(),
+            publicOrigin,
+            data: request.body,
+            avatar: avatarChangeOf(request),
+          }),
+      );
+    });
+    await app.register(userAvatarRoutes(ctx));
+
+    r.post(
+      '/user/set-password',
       {
         schema: {
           tags,
-          summary: 'Update personal details',
-          body: ZPersonalDetailsRequest,
+          summary: 'Set the first password of an account created through Google',
+          body: ZSetPasswordRequest,
           response: { 200: ZUserResponse, ...errors },
         },
       },
-      async (request) =>
-        updatePersonalDetails({ db, actor: requireActor(request), now: now(), data: request.body }),
+      async (request) => {
+        const actor = requireActor(request);
+        await setFirstPassword({ ctx, actor, data: request.body });
+        return getUser({ db, actor, publicOrigin });
+      },
     );
 
     r.post(
@@ -175,7 +221,12 @@ export function userRoutes(ctx: AuthContext) {
         },
       },
       async (request, reply) => {
-        await deleteAccount({ ctx, actor: requireActor(request), data: request.body });
+        await deleteAccount({
+          ctx,
+          log: request.log,
+          actor: requireActor(request),
+          data: request.body,
+        });
         clearSessionCookies(reply, ctx.config);
         return { status: 'ok' as const };
       },

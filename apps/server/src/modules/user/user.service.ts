@@ -6,21 +6,35 @@ import type {
   UserResponse,
 } from '@themis/shared';
 import { PROVIDER_NAMES } from '@themis/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { externalAccounts, plans, users, type PlanRow, type UserRow } from '../../db/schema';
 import { AppError } from '../../errors';
+import type { FileStorage } from '../../platform/storage/storage';
+import {
+  avatarUrl,
+  discardFile,
+  renderAvatar,
+  storeAvatar,
+  type AvatarChange,
+} from './user-avatar.service';
 
 interface ActorRef {
   userId: string;
 }
 
-export function presentUser(user: UserRow, plan: PlanRow | undefined): UserResponse {
+/** `publicOrigin`: PUBLIC_URL's origin, for the absolute picture address. */
+export function presentUser(
+  user: UserRow,
+  plan: PlanRow | undefined,
+  publicOrigin: string,
+): UserResponse {
   return {
     pk: user.id,
     name: user.name,
     surname: user.surname,
     email: user.email,
-    avatar_url: null,
+    avatar_url: avatarUrl(publicOrigin, user.avatarKey),
     phone_prefix: user.phonePrefix,
     phone_number: user.phoneNumber,
     has_personal_info_set: user.hasPersonalInfoSet,
@@ -48,31 +62,67 @@ async function loadUser(db: Database, actor: ActorRef) {
 }
 
 /** The signed-in user's own record; there is no way to name another user here. */
-export async function getUser(options: { db: Database; actor: ActorRef }): Promise<UserResponse> {
-  const row = await loadUser(options.db, options.actor);
-  return presentUser(row.user, row.plan ?? undefined);
-}
-
-/** Saves name, surname and phone; the first save completes the personal info. */
-export async function updatePersonalDetails(options: {
+export async function getUser(options: {
   db: Database;
   actor: ActorRef;
-  now: Date;
-  data: PersonalDetailsRequest;
+  publicOrigin: string;
 }): Promise<UserResponse> {
-  const { db, actor, data } = options;
-  await db
-    .update(users)
-    .set({
-      name: data.name,
-      surname: data.surname,
-      ...(data.phone_prefix !== undefined && { phonePrefix: data.phone_prefix || null }),
-      ...(data.phone_number !== undefined && { phoneNumber: data.phone_number || null }),
-      hasPersonalInfoSet: true,
-      updatedAt: options.now,
-    })
-    .where(eq(users.id, actor.userId));
-  return getUser({ db, actor });
+  const row = await loadUser(options.db, options.actor);
+  return presentUser(row.user, row.plan ?? undefined, options.publicOrigin);
+}
+
+/**
+ * Saves name, surname and phone (the first save completes the personal info) and keeps,
+ * replaces or removes the picture. Nothing is half-done: the picture is checked before
+ * anything is written, a new file that the row does not end up naming is deleted, and the
+ * old file goes only once the row no longer names it.
+ */
+export async function updatePersonalDetails(options: {
+  db: Database;
+  storage: FileStorage;
+  log: FastifyBaseLogger;
+  actor: ActorRef;
+  now: Date;
+  publicOrigin: string;
+  data: PersonalDetailsRequest;
+  avatar?: AvatarChange;
+}): Promise<UserResponse> {
+  const { db, storage, log, actor, data } = options;
+  const avatar = options.avatar ?? { kind: 'keep' };
+  const newKey =
+    avatar.kind === 'set'
+      ? await storeAvatar({ storage, actor, picture: await renderAvatar({ bytes: avatar.bytes }) })
+      : null;
+  let oldKey: string | null;
+  try {
+    oldKey = await db.transaction(async (tx) => {
+      // Locked, so that of two uploads at once each deletes exactly the file it replaced.
+      const [row] = await tx
+        .select({ avatarKey: users.avatarKey })
+        .from(users)
+        .where(eq(users.id, actor.userId))
+        .for('update');
+      if (!row) throw new AppError('unauthorized', 401, 'user gone');
+      await tx
+        .update(users)
+        .set({
+          name: data.name,
+          surname: data.surname,
+          ...(data.phone_prefix !== undefined && { phonePrefix: data.phone_prefix || null }),
+          ...(data.phone_number !== undefined && { phoneNumber: data.phone_number || null }),
+          ...(avatar.kind !== 'keep' && { avatarKey: newKey }),
+          hasPersonalInfoSet: true,
+          updatedAt: options.now,
+        })
+        .where(eq(users.id, actor.userId));
+      return row.avatarKey;
+    });
+  } catch (error) {
+    if (newKey) await discardFile({ storage, log, key: newKey });
+    throw error;
+  }
+  if (avatar.kind !== 'keep' && oldKey) await discardFile({ storage, log, key: oldKey });
+  return getUser({ db, actor, publicOrigin: options.publicOrigin });
 }
 
 /**

@@ -20,8 +20,8 @@ export interface RateLimiter {
 }
 
 /**
- * Fixed-window counters in process memory: right for a single instance. Several
- * instances share limits through Redis (REDIS_URL), which arrives with scaling out.
+ * Fixed-window counters in process memory: right for a single instance; several instances
+ * share their counters through Redis (REDIS_URL, redis-rate-limiter.ts).
  */
 export function createMemoryRateLimiter(now: () => number = Date.now): RateLimiter {
   const windows = new Map<string, { count: number; resetAt: number }>();

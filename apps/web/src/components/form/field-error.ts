@@ -1,5 +1,7 @@
 import {
+  CHAT_INPUT_MAX,
   CODE_LENGTH,
+  CONVERSATION_NAME_MAX,
   FEEDBACK_MESSAGE_MAX,
   NAME_MAX,
   PASSWORD_LENGTH,
@@ -21,6 +23,8 @@ const MESSAGE_VALUES: Record<string, Record<string, string | number>> = {
   nameMax: { count: NAME_MAX },
   messageMax: { count: FEEDBACK_MESSAGE_MAX },
   phoneInvalid: { min: PHONE_DIGITS.min, max: PHONE_DIGITS.max },
+  conversationNameMax: { count: CONVERSATION_NAME_MAX },
+  chatInputMax: { length: CHAT_INPUT_MAX },
 };
 
 /**

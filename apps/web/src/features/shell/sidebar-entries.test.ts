@@ -35,7 +35,7 @@ describe('sidebarEntries', () => {
       sidebarEntries(context)
         .filter((entry) => !entry.enabled)
         .map((entry) => entry.id);
-    expect(disabled(SHELL_CONTEXT)).toEqual(['documents', 'models', 'billing', 'settings']);
+    expect(disabled(SHELL_CONTEXT)).toEqual(['documents', 'models', 'billing']);
     expect(isEntryEnabled(SHELL_CONTEXT, 'feedback')).toBe(true);
     expect(disabled({ ...SHELL_CONTEXT, landed: allLanded })).toEqual(['documents', 'models']);
     expect(isEntryEnabled(SHELL_CONTEXT, 'logout')).toBe(true);

@@ -22,12 +22,12 @@ export interface SidebarContext {
 }
 
 /**
- * The shell's context today: it renders behind the session guard; billing, settings and
- * organizations have not landed yet.
+ * The shell's context today: it renders behind the session guard; billing and organizations
+ * have not landed yet.
  */
 export const SHELL_CONTEXT: SidebarContext = {
   signedIn: true,
-  landed: { billing: false, settings: false, feedback: true },
+  landed: { billing: false, settings: true, feedback: true },
   currentOrganization: null,
 };
 

@@ -9,8 +9,8 @@ import { useLanguage } from '../../../app/use-language';
 import { FormError } from '../../../components/form/FormError';
 import { FormTextField } from '../../../components/form/FormTextField';
 import { useActivateMutation, useResendActivationMutation } from '../api';
-import { CodeField } from './CodeField';
-import { ResendCodeButton } from './ResendCodeButton';
+import { CodeField } from '../../../components/form/CodeField';
+import { ResendCodeButton } from '../../../components/form/ResendCodeButton';
 import { lazyZodResolver } from '../../../components/form/lazy-zod-resolver';
 
 export interface ActivationFormProps {

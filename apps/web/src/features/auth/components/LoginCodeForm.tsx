@@ -10,8 +10,8 @@ import { errorCode } from '../../../app/api/error-message';
 import { FormError } from '../../../components/form/FormError';
 import { testIdProps } from '../../../components/form/test-id';
 import { useConfirmLoginMutation, useResendLoginCodeMutation } from '../api';
-import { CodeField } from './CodeField';
-import { ResendCodeButton } from './ResendCodeButton';
+import { CodeField } from '../../../components/form/CodeField';
+import { ResendCodeButton } from '../../../components/form/ResendCodeButton';
 import { lazyZodResolver } from '../../../components/form/lazy-zod-resolver';
 
 export interface LoginCodeFormProps {

@@ -7,13 +7,13 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { errorCode } from '../../../app/api/error-message';
 import { paths, withEmail } from '../../../app/paths';
-import { runtimeConfig } from '../../../app/runtime-config';
 import { FormError } from '../../../components/form/FormError';
 import { FormTextField } from '../../../components/form/FormTextField';
 import { useLoginMutation } from '../api';
+import { providerLoginUrl } from '../provider-login';
 import { lazyZodResolver } from '../../../components/form/lazy-zod-resolver';
 
 export interface LoginCredentialsFormProps {
@@ -37,7 +37,8 @@ export function LoginCredentialsForm({
     mode: 'onChange',
     defaultValues: { email: defaultEmail, password: '' },
   });
-  const { googleLoginUrl } = runtimeConfig();
+  const [params] = useSearchParams();
+  const googleLoginUrl = providerLoginUrl('google', params.get('from'));
 
   const submit = handleSubmit(async (values) => {
     setFailure(undefined);

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { errorCode } from '../../../app/api/error-message';
 import { FormError } from '../../../components/form/FormError';
 import { useConfirmPasswordResetMutation } from '../api';
-import { NewPasswordFields } from './NewPasswordFields';
+import { NewPasswordFields } from '../../../components/form/NewPasswordFields';
 import { lazyZodResolver } from '../../../components/form/lazy-zod-resolver';
 
 export interface NewPasswordFormProps {

@@ -9,6 +9,7 @@ import {
   signedOut,
   userResponse,
 } from '../../../test/fake-api';
+import { CHAT_PAGE_WAIT } from '../../../test/render';
 
 const shell = { 'GET /user/get': () => json(userResponse()) };
 
@@ -24,7 +25,7 @@ describe('RequireAuth', () => {
     expect(screen.getByRole('progressbar', { name: 'Loading…' })).toBeTruthy();
     expect(screen.queryByTestId('chat-empty-state')).toBeNull();
     answer?.(json(authUser()));
-    expect(await screen.findByTestId('chat-empty-state')).toBeTruthy();
+    expect(await screen.findByTestId('chat-empty-state', {}, CHAT_PAGE_WAIT)).toBeTruthy();
   });
 
   it('sends a visitor without a session to login, remembering the page', async () => {
@@ -58,7 +59,7 @@ describe('RequireAuth', () => {
       'We could not check your session',
     );
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByTestId('chat-empty-state')).toBeTruthy();
+    expect(await screen.findByTestId('chat-empty-state', {}, CHAT_PAGE_WAIT)).toBeTruthy();
   });
 });
 
@@ -73,7 +74,7 @@ describe('GuestOnly', () => {
   it('sends a signed-in user from registration to the chat', async () => {
     fakeApi({ ...shell, 'GET /auth/verify': () => json(authUser()) });
     const { router } = renderRoute('/register');
-    expect(await screen.findByTestId('chat-empty-state')).toBeTruthy();
+    expect(await screen.findByTestId('chat-empty-state', {}, CHAT_PAGE_WAIT)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/chat');
   });
 });

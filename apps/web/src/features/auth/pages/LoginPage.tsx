@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useToast } from '../../../app/toast';
 import { CardPage } from '../../../components/CardPage';
 import { LoginCodeForm } from '../components/LoginCodeForm';
 import { LoginCredentialsForm } from '../components/LoginCredentialsForm';
+import { takeDisconnectedProvider } from '../provider-login';
 
 interface Challenge {
   token: string;
@@ -15,6 +17,15 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [challenge, setChallenge] = useState<Challenge>();
   const [attemptExpired, setAttemptExpired] = useState(false);
+  const toast = useToast();
+
+  // After disconnecting a provider the browser logged out and lands here: say it worked.
+  useEffect(() => {
+    const provider = takeDisconnectedProvider();
+    if (provider === 'google') {
+      void toast.show(t('login.disconnected', { provider: 'Google' }), { variant: 'success' });
+    }
+  }, [toast, t]);
 
   if (challenge) {
     return (

@@ -13,7 +13,7 @@ import { CardPage } from '../../../components/CardPage';
 import { FormError } from '../../../components/form/FormError';
 import { FormTextField } from '../../../components/form/FormTextField';
 import { useRegisterMutation } from '../api';
-import { NewPasswordFields } from '../components/NewPasswordFields';
+import { NewPasswordFields } from '../../../components/form/NewPasswordFields';
 import { TermsCheckbox } from '../components/TermsCheckbox';
 import { lazyZodResolver } from '../../../components/form/lazy-zod-resolver';
 

@@ -1,6 +1,181 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { MOBILE_BREAKPOINT_PX, type ErrorCode, type Message } from '@themis/shared';
+import { lazy, Suspense, useState, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import { UNKNOWN_ERROR_KEY } from '../../../app/api/error-message';
+import { useLanguage } from '../../../app/use-language';
 import { ChatEmptyState } from '../components/ChatEmptyState';
+import { ChatInput } from '../components/ChatInput';
+import { ModelMenu } from '../components/ModelMenu';
+import { UsageMeter } from '../components/UsageMeter';
+import { chatRuntime } from '../realtime/chat-runtime';
+import { useAttachments } from '../use-attachments';
+import { useChatActions } from '../use-chat-actions';
+import { useConversation } from '../use-conversation';
+import { useModelChoice } from '../use-model-choice';
 
-/** /chat and /chat/:conversationId; the conversation view itself arrives with the chat feature. */
+// The virtual message list loads with the first conversation, not with the empty chat.
+const MessageList = lazy(async () => ({
+  default: (await import('../components/MessageList')).MessageList,
+}));
+
+type Notice = ErrorCode | 'unknown';
+
+const noticeKey = (code: Notice) =>
+  code === 'unknown' ? UNKNOWN_ERROR_KEY : `errors:codes.${code}`;
+
+function parseSeq(value: string | null): number | undefined {
+  const seq = value === null ? NaN : Number(value);
+  return Number.isInteger(seq) ? seq : undefined;
+}
+
+/** /chat and /chat/:conversationId: the conversation, its question box and the model. */
 export function ChatPage() {
-  return <ChatEmptyState />;
+  const { t } = useTranslation('chat');
+  const { conversationId } = useParams();
+  const [searchParams] = useSearchParams();
+  const targetSeq = parseSeq(searchParams.get('message'));
+  const { language } = useLanguage();
+  const { models, model, choose } = useModelChoice();
+  const { state, loadingOlder, loadFailed, loadOlder } = useConversation(conversationId, targetSeq);
+  const [draft, setDraft] = useState('');
+  const [editing, setEditing] = useState(false);
+  const [notice, setNotice] = useState<Notice | undefined>();
+  const [dragging, setDragging] = useState(false);
+  const actions = useChatActions({ pk: conversationId, model, language, onError: setNotice });
+  const attachments = useAttachments({
+    ensureConversation: actions.ensureConversation,
+    onError: setNotice,
+  });
+
+  const streaming = state.messages.some((message) => message.status === 'streaming');
+  const shownError = notice ?? state.error;
+  const empty = !conversationId || (state.loaded && state.messages.length === 0 && !state.sending);
+
+  async function send() {
+    setNotice(undefined);
+    const sent = await actions.ask(draft.trim(), attachments.attachmentPks, editing);
+    if (!sent) return;
+    setDraft('');
+    setEditing(false);
+    attachments.clear();
+  }
+
+  function edit(message: Message) {
+    setEditing(true);
+    setDraft(message.content);
+  }
+
+  function dismissError() {
+    setNotice(undefined);
+    if (conversationId) chatRuntime().store.setError(conversationId, undefined);
+  }
+
+  function onDrop(event: DragEvent) {
+    event.preventDefault();
+    setDragging(false);
+    if (!editing) void attachments.add([...event.dataTransfer.files]);
+  }
+
+  return (
+    <Box
+      data-testid="chat-page"
+      onDragOver={(event) => {
+        if (!event.dataTransfer.types.includes('Files')) return;
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+      }}
+      onDrop={onDrop}
+      sx={{
+        position: 'relative',
+        flex: 1,
+        minHeight: 0,
+        display: 'flex',
+        flexDirection: 'column',
+        // The page scrolls inside itself; below the breakpoint the shell's app bar is on top.
+        height: '100dvh',
+        [`@media (max-width:${MOBILE_BREAKPOINT_PX - 0.05}px)`]: { height: 'calc(100dvh - 64px)' },
+        '@media (max-width:599.95px)': { height: 'calc(100dvh - 56px)' },
+      }}
+    >
+      <Box
+        component="header"
+        sx={{ display: 'flex', alignItems: 'center', gap: 1, px: { xs: 1, sm: 2 }, py: 1 }}
+      >
+        <ModelMenu models={models} model={model} onChoose={choose} />
+        <Box sx={{ flex: 1 }} />
+        <UsageMeter />
+      </Box>
+      {empty ? (
+        <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto', display: 'flex' }}>
+          <ChatEmptyState onPickTopic={setDraft} />
+        </Box>
+      ) : (
+        <Suspense fallback={<Box sx={{ flex: 1 }} />}>
+          <MessageList
+            state={state}
+            highlightSeq={targetSeq}
+            loadingOlder={loadingOlder}
+            onLoadOlder={() => void loadOlder()}
+            onEdit={edit}
+            onRegenerate={actions.regenerate}
+          />
+        </Suspense>
+      )}
+      <Box sx={{ pb: 1.5, pt: 1 }}>
+        {(shownError || loadFailed) && (
+          <Box sx={{ maxWidth: '48rem', mx: 'auto', px: { xs: 1.5, sm: 3 }, mb: 1 }}>
+            <Alert severity="error" onClose={dismissError} data-testid="chat-error">
+              {shownError ? t(noticeKey(shownError)) : t('conversation.loadFailed')}
+            </Alert>
+          </Box>
+        )}
+        <ChatInput
+          value={draft}
+          onChange={(value) => {
+            setDraft(value);
+            if (notice === 'no_model_selected') setNotice(undefined);
+          }}
+          onSend={() => void send()}
+          onStop={actions.stop}
+          streaming={streaming}
+          busy={state.sending}
+          editing={editing}
+          onCancelEdit={() => {
+            setEditing(false);
+            setDraft('');
+          }}
+          files={attachments.files}
+          onPickFiles={(files) => void attachments.add(files)}
+          onRemoveFile={attachments.remove}
+        />
+      </Box>
+      {dragging && (
+        <Box
+          aria-hidden
+          sx={{
+            position: 'absolute',
+            inset: 8,
+            display: 'grid',
+            placeItems: 'center',
+            border: 2,
+            borderStyle: 'dashed',
+            borderColor: 'primary.main',
+            borderRadius: 3,
+            bgcolor: 'background.default',
+            opacity: 0.92,
+            pointerEvents: 'none',
+          }}
+        >
+          <Typography variant="h6">{t('attachments.drop')}</Typography>
+        </Box>
+      )}
+    </Box>
+  );
 }

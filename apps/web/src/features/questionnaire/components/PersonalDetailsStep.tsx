@@ -6,8 +6,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/form/FormError';
+import { FormAreaCodeSelect } from '../../../components/form/FormAreaCodeSelect';
 import { FormTextField } from '../../../components/form/FormTextField';
-import { useUpdatePersonalDetailsMutation } from '../../user/api';
+import { ProfilePicturePicker, type PictureValue } from '../../../components/ProfilePicturePicker';
+import { useUpdateAccountMutation } from '../../user/api';
 import { lazyZodResolver } from '../../../components/form/lazy-zod-resolver';
 
 // Announced as required without the asterisk in the label: the phone says it is optional.
@@ -18,10 +20,11 @@ export interface PersonalDetailsStepProps {
   onSaved: () => void;
 }
 
-/** Name, surname and an optional phone; saving them sets has_personal_info_set. */
+/** Name, surname, an optional picture and phone; saving them sets has_personal_info_set. */
 export function PersonalDetailsStep({ user, onSaved }: PersonalDetailsStepProps) {
   const { t } = useTranslation('questionnaire');
-  const [updateDetails] = useUpdatePersonalDetailsMutation();
+  const [updateAccount] = useUpdateAccountMutation();
+  const [picture, setPicture] = useState<PictureValue>({ kind: 'unchanged' });
   const [error, setError] = useState<unknown>();
   const { control, handleSubmit, formState } = useForm({
     resolver: lazyZodResolver((schemas) => schemas.ZPersonalDetailsRequest),
@@ -37,7 +40,7 @@ export function PersonalDetailsStep({ user, onSaved }: PersonalDetailsStepProps)
   const submit = handleSubmit(async (values) => {
     setError(undefined);
     try {
-      await updateDetails(values).unwrap();
+      await updateAccount({ details: values, picture }).unwrap();
       onSaved();
     } catch (failure) {
       setError(failure);
@@ -56,6 +59,12 @@ export function PersonalDetailsStep({ user, onSaved }: PersonalDetailsStepProps)
         {t('details.heading')}
       </Typography>
       {error !== undefined && <FormError error={error} />}
+      <ProfilePicturePicker
+        currentUrl={user.avatar_url}
+        value={picture}
+        onChange={setPicture}
+        disabled={formState.isSubmitting}
+      />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <FormTextField
           control={control}
@@ -74,13 +83,12 @@ export function PersonalDetailsStep({ user, onSaved }: PersonalDetailsStepProps)
         />
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <FormTextField
+        <FormAreaCodeSelect
           control={control}
           name="phone_prefix"
           label={t('details.areaCode')}
-          placeholder="+48"
-          autoComplete="tel-country-code"
-          sx={{ maxWidth: { sm: '10rem' } }}
+          noneLabel={t('details.noAreaCode')}
+          sx={{ maxWidth: { sm: '12rem' } }}
         />
         <FormTextField
           control={control}

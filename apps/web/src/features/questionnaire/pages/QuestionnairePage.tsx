@@ -13,11 +13,10 @@ import { useVerifyQuery } from '../../auth/api';
 import { useGetMeQuery } from '../../user/api';
 import { PersonalDetailsStep } from '../components/PersonalDetailsStep';
 import { PlanStep } from '../components/PlanStep';
+import { SetPasswordStep } from '../components/SetPasswordStep';
 
-// A "set password" step (for accounts without one, e.g. from Google) joins these once the
-// server offers POST /user/set-password.
-const STEPS = ['details', 'plan'] as const;
-type QuestionnaireStep = (typeof STEPS)[number];
+type QuestionnaireStep = 'password' | 'details' | 'plan';
+const ALL_STEPS: QuestionnaireStep[] = ['password', 'details', 'plan'];
 
 /** /questionnaire: onboarding after activation, behind the session guard. */
 export function QuestionnairePage() {
@@ -25,15 +24,22 @@ export function QuestionnairePage() {
   const { data: session } = useVerifyQuery();
   // Decided on arrival only: saving the details sets the flag while the plan step is ahead.
   const [alreadyDone] = useState(() => session?.has_personal_info_set === true);
-  const [step, setStep] = useState<QuestionnaireStep>('details');
   const me = useGetMeQuery();
+  const [step, setStep] = useState<QuestionnaireStep>();
+  // An account created through Google starts by setting a password; decided on arrival.
+  const [steps, setSteps] = useState<QuestionnaireStep[]>();
+  if (me.data && !steps) {
+    const first = me.data.has_password ? ALL_STEPS.slice(1) : ALL_STEPS;
+    setSteps(first);
+    setStep(first[0]);
+  }
 
   if (alreadyDone) return <Navigate to={paths.chat} replace />;
 
   return (
     <CardPage testId="questionnaire" width="wide" title={t('title')} description={t('description')}>
-      <Stepper activeStep={STEPS.indexOf(step)}>
-        {STEPS.map((id) => (
+      <Stepper activeStep={step ? (steps ?? []).indexOf(step) : 0}>
+        {(steps ?? ALL_STEPS.slice(1)).map((id) => (
           <Step key={id}>
             <StepLabel>{t(`steps.${id}`)}</StepLabel>
           </Step>
@@ -50,12 +56,11 @@ export function QuestionnairePage() {
           </Button>
         </>
       )}
-      {me.data &&
-        (step === 'details' ? (
-          <PersonalDetailsStep user={me.data} onSaved={() => setStep('plan')} />
-        ) : (
-          <PlanStep user={me.data} />
-        ))}
+      {me.data && step === 'password' && <SetPasswordStep onDone={() => setStep('details')} />}
+      {me.data && step === 'details' && (
+        <PersonalDetailsStep user={me.data} onSaved={() => setStep('plan')} />
+      )}
+      {me.data && step === 'plan' && <PlanStep user={me.data} />}
     </CardPage>
   );
 }

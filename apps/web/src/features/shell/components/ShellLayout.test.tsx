@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, json, userResponse } from '../../../test/fake-api';
-import { renderWithProviders } from '../../../test/render';
+import { CHAT_PAGE_WAIT, renderWithProviders } from '../../../test/render';
 import { logout } from '../../../app/session';
 import { ShellLayout } from './ShellLayout';
 
@@ -32,16 +32,33 @@ describe('ShellLayout', () => {
     expect(sidebar.getByRole('link', { name: 'Conversations' }).getAttribute('aria-current')).toBe(
       'page',
     );
-    for (const name of ['Documents', 'Models', 'Billing', 'Settings']) {
+    for (const name of ['Documents', 'Models', 'Billing']) {
       expect(sidebar.getByRole('button', { name }).getAttribute('aria-disabled')).toBe('true');
     }
-    expect(
-      sidebar.getByRole('button', { name: 'Feedback' }).getAttribute('aria-disabled'),
-    ).toBeNull();
+    for (const name of ['Feedback', 'Settings']) {
+      expect(sidebar.getByRole('button', { name }).getAttribute('aria-disabled')).toBeNull();
+    }
     expect(sidebar.queryByText('Organizations')).toBeNull();
     expect(
       sidebar.getByRole('button', { name: 'Log out' }).getAttribute('aria-disabled'),
     ).toBeNull();
+  });
+
+  it('opens the settings dialog from the sidebar and from the user menu', async () => {
+    renderShell({ desktop: true });
+    fireEvent.click(
+      within(screen.getByTestId('sidebar')).getByRole('button', { name: 'Settings' }),
+    );
+    // The settings dialog loads on first use, alongside the sidebar's history.
+    const dialog = await screen.findByRole('dialog', { name: 'Settings' }, CHAT_PAGE_WAIT);
+    expect(within(dialog).getByRole('tab', { name: 'Your account' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close settings' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Settings' })).toBeNull());
+
+    fireEvent.click(screen.getByTestId('user-menu-button'));
+    const menu = await screen.findByRole('dialog', { name: 'Account menu' });
+    fireEvent.click(within(menu).getByRole('button', { name: 'Settings' }));
+    expect(await screen.findByRole('dialog', { name: 'Settings' })).toBeTruthy();
   });
 
   it('opens the sidebar as a drawer on small screens', async () => {

@@ -11,6 +11,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { FeedbackDialogProvider } from '../../feedback/feedback-dialog-context';
+import { SettingsDialogProvider } from '../../settings/settings-dialog-context';
 import { Sidebar } from './Sidebar';
 
 const DESKTOP_MEDIA_QUERY = `(min-width:${MOBILE_BREAKPOINT_PX}px)`;
@@ -29,57 +30,59 @@ export function ShellLayout({ banner }: ShellLayoutProps) {
 
   return (
     <FeedbackDialogProvider>
-      <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
-        {isDesktop ? (
-          <Box
-            sx={{
-              position: 'sticky',
-              top: 0,
-              height: '100dvh',
-              flexShrink: 0,
-              borderRight: 1,
-              borderColor: 'divider',
-            }}
-          >
-            <Sidebar />
-          </Box>
-        ) : (
-          <>
-            <AppBar
-              position="fixed"
-              color="inherit"
-              elevation={0}
-              sx={{ bgcolor: 'background.default', borderBottom: 1, borderColor: 'divider' }}
+      <SettingsDialogProvider>
+        <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
+          {isDesktop ? (
+            <Box
+              sx={{
+                position: 'sticky',
+                top: 0,
+                height: '100dvh',
+                flexShrink: 0,
+                borderRight: 1,
+                borderColor: 'divider',
+              }}
             >
-              <Toolbar>
-                <IconButton
-                  edge="start"
-                  aria-label={t('nav.open')}
-                  aria-expanded={drawerOpen}
-                  data-testid="mobile-menu-button"
-                  onClick={() => setDrawerOpen(true)}
-                >
-                  <MenuIcon />
-                </IconButton>
-                <Typography component="span" variant="h6" sx={{ ml: 1, fontWeight: 700 }}>
-                  {t('appName')}
-                </Typography>
-              </Toolbar>
-            </AppBar>
-            <Drawer variant="temporary" open={drawerOpen} onClose={closeDrawer}>
-              <Sidebar onNavigate={closeDrawer} onClose={closeDrawer} />
-            </Drawer>
-          </>
-        )}
-        <Box
-          component="main"
-          sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}
-        >
-          {!isDesktop && <Toolbar />}
-          {banner}
-          <Outlet />
+              <Sidebar />
+            </Box>
+          ) : (
+            <>
+              <AppBar
+                position="fixed"
+                color="inherit"
+                elevation={0}
+                sx={{ bgcolor: 'background.default', borderBottom: 1, borderColor: 'divider' }}
+              >
+                <Toolbar>
+                  <IconButton
+                    edge="start"
+                    aria-label={t('nav.open')}
+                    aria-expanded={drawerOpen}
+                    data-testid="mobile-menu-button"
+                    onClick={() => setDrawerOpen(true)}
+                  >
+                    <MenuIcon />
+                  </IconButton>
+                  <Typography component="span" variant="h6" sx={{ ml: 1, fontWeight: 700 }}>
+                    {t('appName')}
+                  </Typography>
+                </Toolbar>
+              </AppBar>
+              <Drawer variant="temporary" open={drawerOpen} onClose={closeDrawer}>
+                <Sidebar onNavigate={closeDrawer} onClose={closeDrawer} />
+              </Drawer>
+            </>
+          )}
+          <Box
+            component="main"
+            sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}
+          >
+            {!isDesktop && <Toolbar />}
+            {banner}
+            <Outlet />
+          </Box>
         </Box>
-      </Box>
+      </SettingsDialogProvider>
     </FeedbackDialogProvider>
   );
 }

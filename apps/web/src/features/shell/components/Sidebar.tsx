@@ -19,7 +19,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import type { SvgIconComponent } from '@mui/icons-material';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { paths } from '../../../app/paths';
@@ -34,8 +34,14 @@ import {
 import { LanguageMenu } from './LanguageMenu';
 import { UserMenu } from './UserMenu';
 import { useOpenFeedback } from '../../feedback/feedback-dialog-context';
+import { useOpenSettings } from '../../settings/settings-dialog-context';
 
 const SIDEBAR_WIDTH = '16.5rem';
+
+// The history (virtual list, dialogs) loads after the shell has painted.
+const HistoryPanel = lazy(async () => ({
+  default: (await import('../../chat/components/HistoryPanel')).HistoryPanel,
+}));
 
 const ICONS: Record<SidebarEntryId, SvgIconComponent> = {
   conversations: ChatBubbleOutlineOutlinedIcon,
@@ -63,6 +69,7 @@ export function Sidebar({ onNavigate, onClose }: SidebarProps) {
   const [languageAnchor, setLanguageAnchor] = useState<HTMLElement | null>(null);
   const entries = sidebarEntries(SHELL_CONTEXT);
   const openFeedback = useOpenFeedback();
+  const openSettings = useOpenSettings();
 
   function renderEntry({ id, enabled }: SidebarEntry) {
     const Icon = ICONS[id];
@@ -93,6 +100,9 @@ export function Sidebar({ onNavigate, onClose }: SidebarProps) {
     if (id === 'logout') return <ListItemButton onClick={logout}>{content}</ListItemButton>;
     if (id === 'feedback') {
       return <ListItemButton onClick={openFeedback}>{content}</ListItemButton>;
+    }
+    if (id === 'settings') {
+      return <ListItemButton onClick={() => openSettings()}>{content}</ListItemButton>;
     }
     return (
       <ListItemButton
@@ -148,7 +158,10 @@ export function Sidebar({ onNavigate, onClose }: SidebarProps) {
       {renderGroup('destinations')}
       <Divider sx={{ my: 1 }} />
       {renderGroup('actions')}
-      <Box sx={{ flexGrow: 1 }} />
+      <Divider sx={{ my: 1 }} />
+      <Suspense fallback={<Box sx={{ flex: 1 }} />}>
+        <HistoryPanel onNavigate={onNavigate} />
+      </Suspense>
       <UserMenu />
       <LanguageMenu anchorEl={languageAnchor} onClose={() => setLanguageAnchor(null)} />
     </Box>

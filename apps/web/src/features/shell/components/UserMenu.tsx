@@ -20,6 +20,7 @@ import { initials } from '../../user/initials';
 import { isEntryEnabled, SHELL_CONTEXT, type SidebarEntryId } from '../sidebar-entries';
 import { FontSizeControl, LanguageOptions, ThemeToggle } from './PreferenceControls';
 import { useOpenFeedback } from '../../feedback/feedback-dialog-context';
+import { useOpenSettings } from '../../settings/settings-dialog-context';
 
 interface AccountActionProps {
   id: Extract<SidebarEntryId, 'settings' | 'feedback' | 'logout'>;
@@ -46,6 +47,7 @@ export function UserMenu() {
   const open = anchor !== null;
   const { data: user } = useGetMeQuery();
   const openFeedback = useOpenFeedback();
+  const openSettings = useOpenSettings();
 
   return (
     <>
@@ -66,6 +68,8 @@ export function UserMenu() {
       >
         <Avatar
           aria-hidden
+          src={user?.avatar_url ?? undefined}
+          alt=""
           sx={{
             width: 32,
             height: 32,
@@ -106,6 +110,10 @@ export function UserMenu() {
           id="settings"
           icon={<SettingsOutlinedIcon />}
           label={t('userMenu.settings')}
+          onClick={() => {
+            setAnchor(null);
+            openSettings();
+          }}
         />
         <AccountAction
           id="feedback"

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { PASSWORD_LENGTH, ZAccountPassword } from '@themis/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { visuallyHidden } from '../../../components/visually-hidden';
+import { visuallyHidden } from '../visually-hidden';
 
 /** Checklist items and the messages of the shared password rule each one stands for. */
 const RULES = [

@@ -4,8 +4,8 @@ import Typography from '@mui/material/Typography';
 import { CODE_RULES } from '@themis/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { retryAfterSeconds } from '../../../app/api/error-message';
-import { useCountdown } from '../use-countdown';
+import { retryAfterSeconds } from '../../app/api/error-message';
+import { useCountdown } from './use-countdown';
 
 const COOLDOWN_SECONDS = CODE_RULES.resendCooldownMs / 1000;
 

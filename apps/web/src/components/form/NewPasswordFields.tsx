@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useWatch, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormTextField } from '../../../components/form/FormTextField';
+import { FormTextField } from './FormTextField';
 import { PasswordRules } from './PasswordRules';
 
 type PasswordPair = FieldValues & { password: string; password_confirmation: string };

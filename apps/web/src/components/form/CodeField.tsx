@@ -1,19 +1,22 @@
 import type { FieldValues, Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormTextField, type FormTextFieldProps } from '../../../components/form/FormTextField';
+import { FormTextField, type FormTextFieldProps } from './FormTextField';
 
 const dropSpaces = (value: string) => value.replace(/\s+/g, '');
 
 /** The 6-digit code e-mailed to the user; browsers offer to fill it from the message. */
-export function CodeField<TValues extends FieldValues & { code: string }, TOutput>({
+export function CodeField<TValues extends FieldValues, TOutput>({
   control,
   autoFocus = false,
-}: Pick<FormTextFieldProps<TValues, TOutput>, 'control' | 'autoFocus'>) {
+  name = 'code' as Path<TValues>,
+}: Pick<FormTextFieldProps<TValues, TOutput>, 'control' | 'autoFocus'> & {
+  name?: Path<TValues>;
+}) {
   const { t } = useTranslation('auth');
   return (
     <FormTextField
       control={control}
-      name={'code' as Path<TValues>}
+      name={name}
       label={t('fields.code')}
       autoFocus={autoFocus}
       normalize={dropSpaces}

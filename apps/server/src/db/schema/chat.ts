@@ -1,0 +1,130 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+// 'simple' rather than a language's dictionary: questions mix Polish and English, and a
+// statute's name or an article number must match as typed.
+const searchable = (column: string): SQL =>
+  sql.raw(`to_tsvector('simple', coalesce(${column}, ''))`);
+
+/** A conversation of one user (organizations add their context later). */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** False until the user renames it: the first question then names it. */
+    nameSetByUser: boolean('name_set_by_user').notNull().default(false),
+    search: tsvector('search').generatedAlwaysAs(searchable('name')),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('conversations_user_updated_idx').on(table.userId, table.updatedAt.desc(), table.id),
+    index('conversations_search_idx').using('gin', table.search),
+  ],
+);
+
+/** A question or an answer; an answer is written here as it streams. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    /** The owner, kept on the row so every query can be scoped without a join. */
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['user', 'assistant'] }).notNull(),
+    content: text('content').notNull().default(''),
+    status: text('status', { enum: ['streaming', 'complete', 'cancelled', 'error'] }).notNull(),
+    errorCode: text('error_code', { enum: ['message_generating_error'] }),
+    modelId: text('model_id'),
+    inputTokens: integer('input_tokens'),
+    outputTokens: integer('output_tokens'),
+    tokensEstimated: boolean('tokens_estimated').notNull().default(false),
+    feedback: text('feedback', { enum: ['good', 'bad'] }),
+    feedbackReason: text('feedback_reason'),
+    feedbackComment: text('feedback_comment'),
+    search: tsvector('search').generatedAlwaysAs(searchable('content')),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('messages_conversation_seq_idx').on(table.conversationId, table.seq),
+    index('messages_user_idx').on(table.userId),
+    index('messages_search_idx').using('gin', table.search),
+    // Finds answers left 'streaming' by an instance that died.
+    index('messages_streaming_idx')
+      .on(table.updatedAt)
+      .where(sql`status = 'streaming'`),
+  ],
+);
+
+/** A file attached to a question: uploaded first, then bound to the question it is sent with. */
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    filename: text('filename').notNull(),
+    mediaType: text('media_type').notNull(),
+    size: integer('size').notNull(),
+    /** Text extracted from pdf, doc and docx; null for images. */
+    extractedText: text('extracted_text'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('attachments_message_idx').on(table.messageId),
+    index('attachments_conversation_idx').on(table.conversationId),
+  ],
+);
+
+/**
+ * Tokens used per calendar month (UTC), kept apart from the messages so that deleting a
+ * conversation does not give its tokens back.
+ */
+export const tokenUsage = pgTable(
+  'token_usage',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    month: date('month', { mode: 'string' }).notNull(),
+    tokens: bigint('tokens', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.month] })],
+);
+
+export type ConversationRow = typeof conversations.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+export type AttachmentRow = typeof attachments.$inferSelect;

@@ -1,0 +1,313 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { CHAT_FILES_MAX, type Attachment } from '@themis/shared';
+import type { Database } from '../../db/client';
+import { attachments, conversations, type AttachmentRow } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { LlmModel } from '../../platform/llm/llm';
+import { userFilesPrefix, type FileStorage } from '../../platform/storage/storage';
+import { attachmentView, presentAttachment } from '../../presenters/chat.presenter';
+import { confirmImage, detectFileKind, MEDIA_TYPES } from './file-kind';
+import { extractDocumentText, isDocumentKind } from './text-extraction';
+
+export const FILENAME_MAX = 200;
+/** Characters per token, as platform/llm/usage-estimate.ts counts them. */
+const CHARS_PER_TOKEN = 4;
+// Room kept per document for its heading and the cut note, so the whole text fits.
+const FRAME_CHARS = 400;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const notFound = (what: string) => new AppError('not_found', 404, `${what} not found`);
+const invalidType = () => new AppError('invalid_file_type', 400, 'file content not accepted');
+const tooManyFiles = () =>
+  new AppError('too_many_files', 400, `more than ${CHAT_FILES_MAX} files waiting`);
+
+const attachmentKeyFor = (userId: string, attachmentId: string) =>
+  `${userFilesPrefix(userId)}attachments/${attachmentId}`;
+
+/**
+ * A name safe to show and to send back in a header: no folders, no control or quoting
+ * characters, at most FILENAME_MAX characters with the extension kept.
+ */
+export function sanitizeFilename(options: { filename: string | undefined }): string {
+  const base = (options.filename ?? '').split(/[/\\]/).pop() ?? '';
+  const clean = base
+    .normalize('NFC')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^\.+/, '');
+  if (!clean) return 'file';
+  const chars = Array.from(clean);
+  if (chars.length <= FILENAME_MAX) return clean;
+  const dot = clean.lastIndexOf('.');
+  const extension = dot > 0 ? Array.from(clean.slice(dot)).slice(0, 10) : [];
+  return chars.slice(0, FILENAME_MAX - extension.length).join('') + extension.join('');
+}
+
+/** 404 unless the conversation exists and is the user's. */
+export async function assertOwnConversation(options: {
+  db: Database;
+  userId: string;
+  conversationId: string;
+}): Promise<void> {
+  const { db, userId, conversationId } = options;
+  if (!UUID.test(conversationId)) throw notFound('conversation');
+  const [row] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.id, conversationId), eq(conversations.userId, userId)))
+    .limit(1);
+  if (!row) throw notFound('conversation');
+}
+
+const unsentIn = (userId: string, conversationId: string) =>
+  and(
+    eq(attachments.userId, userId),
+    eq(attachments.conversationId, conversationId),
+    isNull(attachments.messageId),
+  );
+
+async function countWaiting(options: { db: Database; userId: string; conversationId: string }) {
+  const [row] = await options.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(attachments)
+    .where(unsentIn(options.userId, options.conversationId));
+  return row?.count ?? 0;
+}
+
+/** Refuses early, before the file is read, when the conversation already has its files. */
+export async function assertRoomForFile(options: {
+  db: Database;
+  userId: string;
+  conversationId: string;
+}): Promise<void> {
+  if ((await countWaiting(options)) >= CHAT_FILES_MAX) throw tooManyFiles();
+}
+
+/** The kind, media type and text of an upload, checked by content; 400 when not accepted. */
+async function inspectFile(bytes: Buffer) {
+  const kind = bytes.length > 0 ? detectFileKind({ bytes }) : null;
+  if (!kind) throw invalidType();
+  if (isDocumentKind(kind)) {
+    const text = await extractDocumentText({ kind, bytes });
+    if (text === null) throw invalidType();
+    return { mediaType: MEDIA_TYPES[kind], text };
+  }
+  if (!(await confirmImage({ bytes, kind }))) throw invalidType();
+  return { mediaType: MEDIA_TYPES[kind], text: null };
+}
+
+/**
+ * Stores an upload waiting to be sent with the next question. The file is written first
+ * and removed again if the row cannot be: no row without its file, no file without a row.
+ */
+export async function uploadAttachment(options: {
+  db: Database;
+  storage: FileStorage;
+  log: FastifyBaseLogger;
+  userId: string;
+  conversationId: string;
+  filename: string | undefined;
+  bytes: Buffer;
+}): Promise<Attachment> {
+  const { db, storage, userId, conversationId, bytes } = options;
+  const { mediaType, text } = await inspectFile(bytes);
+  const id = randomUUID();
+  const key = attachmentKeyFor(userId, id);
+  await storage.put(key, bytes, mediaType);
+  try {
+    const row = await db.transaction(async (tx) => {
+      // Locks the conversation so that parallel uploads cannot both take the last place.
+      const [conversation] = await tx
+        .select({ id: conversations.id })
+        .from(conversations)
+        .where(and(eq(conversations.id, conversationId), eq(conversations.userId, userId)))
+        .for('update');
+      if (!conversation) throw notFound('conversation');
+      if ((await countWaiting({ db: tx, userId, conversationId })) >= CHAT_FILES_MAX) {
+        throw tooManyFiles();
+      }
+      const [inserted] = await tx
+        .insert(attachments)
+        .values({
+          id,
+          userId,
+          conversationId,
+          storageKey: key,
+          filename: sanitizeFilename({ filename: options.filename }),
+          mediaType,
+          size: bytes.length,
+          extractedText: text,
+        })
+        .returning();
+      return inserted!;
+    });
+    return presentAttachment(attachmentView(row));
+  } catch (error) {
+    await discardStoredFile({ storage, log: options.log, key });
+    throw error;
+  }
+}
+
+async function discardStoredFile(options: {
+  storage: FileStorage;
+  log: FastifyBaseLogger;
+  key: string;
+}): Promise<void> {
+  await options.storage.delete(options.key).catch((error: unknown) => {
+    options.log.warn({ err: error, key: options.key }, 'stored file not deleted');
+  });
+}
+
+/** Removes an unsent attachment of the user, row and file; anything else is not found. */
+export async function deleteAttachment(options: {
+  db: Database;
+  storage: FileStorage;
+  log: FastifyBaseLogger;
+  userId: string;
+  attachmentId: string;
+}): Promise<void> {
+  const { db, userId, attachmentId } = options;
+  if (!UUID.test(attachmentId)) throw notFound('attachment');
+  const [row] = await db
+    .delete(attachments)
+    .where(
+      and(
+        eq(attachments.id, attachmentId),
+        eq(attachments.userId, userId),
+        isNull(attachments.messageId),
+      ),
+    )
+    .returning({ storageKey: attachments.storageKey });
+  if (!row) throw notFound('attachment');
+  // After the row: a failed delete leaves only an unreferenced file, which is logged.
+  await discardStoredFile({ storage: options.storage, log: options.log, key: row.storageKey });
+}
+
+/** The unsent attachments with these ids, in that order; 404 unless every one is there. */
+async function findUnsent(options: {
+  db: Database;
+  userId: string;
+  conversationId: string;
+  attachmentIds: string[];
+}): Promise<AttachmentRow[]> {
+  const { db, userId, conversationId, attachmentIds } = options;
+  if (attachmentIds.some((id) => !UUID.test(id))) throw notFound('attachment');
+  const rows = await db
+    .select()
+    .from(attachments)
+    .where(and(unsentIn(userId, conversationId), inArray(attachments.id, attachmentIds)));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return attachmentIds.map((id) => {
+    const row = byId.get(id);
+    if (!row) throw notFound('attachment');
+    return row;
+  });
+}
+
+/**
+ * Shares `budget` characters among the texts: short ones whole, the rest split evenly, so
+ * one long document cannot crowd out the others.
+ */
+function shareBudget(options: { lengths: number[]; budget: number }): number[] {
+  const { lengths } = options;
+  const shares = new Array<number>(lengths.length).fill(0);
+  let left = options.budget;
+  const order = lengths.map((_, index) => index).sort((a, b) => lengths[a]! - lengths[b]!);
+  order.forEach((index, position) => {
+    const fair = Math.floor(left / (order.length - position));
+    shares[index] = Math.min(lengths[index]!, fair);
+    left -= shares[index];
+  });
+  return shares;
+}
+
+function formatDocument(options: { filename: string; text: string; share: number }): string {
+  const { filename, text, share } = options;
+  const head = `--- Attached file: ${filename} ---`;
+  if (share >= text.length) return `${head}\n${text}`;
+  return (
+    `${head}\n${text.slice(0, share)}\n` +
+    `[The file was cut here: only the first ${share} of its ${text.length} characters fit.]`
+  );
+}
+
+/** The documents' text for the question, and the images as they were uploaded. */
+export interface AttachmentsForModel {
+  text: string;
+  images: { data: Uint8Array; mediaType: string }[];
+}
+
+/**
+ * What the model gets from the attachments of a question: the documents' text, each
+ * headed by its filename and cut to fit half of the context window, and the images.
+ * A file the model cannot use is refused, never silently dropped.
+ */
+export async function loadAttachmentsForModel(options: {
+  db: Database;
+  storage: FileStorage;
+  userId: string;
+  conversationId: string;
+  attachmentIds: string[];
+  model: LlmModel;
+}): Promise<AttachmentsForModel> {
+  const { storage, model } = options;
+  const attachmentIds = [...new Set(options.attachmentIds)];
+  if (attachmentIds.length > CHAT_FILES_MAX) throw tooManyFiles();
+  if (attachmentIds.length === 0) return { text: '', images: [] };
+  const rows = await findUnsent({ ...options, attachmentIds });
+
+  const documents: { filename: string; text: string }[] = [];
+  const images: AttachmentsForModel['images'] = [];
+  for (const row of rows) {
+    if (row.mediaType.startsWith('image/')) {
+      if (!model.vision) {
+        throw new AppError('attachment_not_supported', 400, 'model cannot read images');
+      }
+      const file = await storage.get(row.storageKey);
+      if (!file) throw notFound('attachment file');
+      images.push({ data: new Uint8Array(file.bytes), mediaType: row.mediaType });
+    } else {
+      if (!row.extractedText) {
+        throw new AppError('attachment_not_supported', 400, 'document has no text');
+      }
+      documents.push({ filename: row.filename, text: row.extractedText });
+    }
+  }
+
+  const budget = Math.max(
+    0,
+    Math.floor(model.context_window / 2) * CHARS_PER_TOKEN - documents.length * FRAME_CHARS,
+  );
+  const shares = shareBudget({ lengths: documents.map((doc) => doc.text.length), budget });
+  const text = documents
+    .map((doc, index) => formatDocument({ ...doc, share: shares[index]! }))
+    .join('\n\n');
+  return { text, images };
+}
+
+/**
+ * Ties the attachments to the question they were sent with. `db` may be a transaction;
+ * 404 when one of them is no longer an unsent attachment of the user in that conversation.
+ */
+export async function bindAttachments(options: {
+  db: Database;
+  userId: string;
+  conversationId: string;
+  messageId: string;
+  attachmentIds: string[];
+}): Promise<void> {
+  const { db, userId, conversationId, messageId } = options;
+  const attachmentIds = [...new Set(options.attachmentIds)];
+  if (attachmentIds.length === 0) return;
+  if (attachmentIds.some((id) => !UUID.test(id))) throw notFound('attachment');
+  const bound = await db
+    .update(attachments)
+    .set({ messageId })
+    .where(and(unsentIn(userId, conversationId), inArray(attachments.id, attachmentIds)))
+    .returning({ id: attachments.id });
+  if (bound.length !== attachmentIds.length) throw notFound('attachment');
+}

@@ -1,0 +1,114 @@
+import type { MessageRow } from '../../db/schema';
+import type { LlmMessage, LlmModel, LlmUsage } from '../../platform/llm/llm';
+import { estimateUsage } from '../../platform/llm/usage-estimate';
+import { presentMessage } from '../../presenters/chat.presenter';
+import { finishAnswer, saveAnswerContent } from './chat.repo';
+import { SHUTDOWN, type ChatContext } from './chat.context';
+import { addTokenUsage } from './metering';
+import type { LiveAnswer } from './stream-hub';
+
+type FinalStatus = 'complete' | 'cancelled' | 'error';
+
+/**
+ * Streams the model's answer into the hub and its row: the row is written at most every
+ * `saveEveryMs` and at the end, so a reload or another instance resumes from the database.
+ * Never throws: whatever happens, the answer ends with a final status and a chat.done.
+ */
+export async function writeAnswer(options: {
+  ctx: ChatContext;
+  live: LiveAnswer;
+  answerRow: MessageRow;
+  model: LlmModel;
+  system: string;
+  messages: LlmMessage[];
+  language: 'en' | 'pl';
+}): Promise<void> {
+  const { ctx, live, answerRow, model, system, messages } = options;
+  const { signal } = live.controller;
+  let status: FinalStatus | undefined;
+  let usage: LlmUsage | undefined;
+  let savedAt = Date.now();
+  let saving: Promise<void> = Promise.resolve();
+
+  const saveProgress = () => {
+    const content = live.content;
+    saving = saving
+      .then(() => saveAnswerContent({ db: ctx.db, messageId: live.messageId, content }))
+      .catch((err: unknown) => ctx.log.warn({ err }, 'answer progress not saved'));
+  };
+
+  try {
+    const events = ctx.llm.streamAnswer({
+      modelId: model.id,
+      system,
+      messages,
+      signal,
+      language: options.language,
+      ...(ctx.idleTimeoutMs !== undefined && { timeoutMs: ctx.idleTimeoutMs }),
+    });
+    for await (const event of events) {
+      if (event.type === 'delta') {
+        ctx.hub.append(live.conversationId, event.text);
+        if (Date.now() - savedAt >= ctx.saveEveryMs) {
+          savedAt = Date.now();
+          saveProgress();
+        }
+      } else if (event.type === 'done') {
+        status = 'complete';
+        usage = event.usage;
+      } else {
+        status = 'error';
+      }
+    }
+  } catch (err) {
+    ctx.log.warn({ err, model: model.id }, 'model call failed');
+    status = 'error';
+  }
+  status ??= signal.aborted && signal.reason !== SHUTDOWN ? 'cancelled' : 'error';
+  await saving;
+  await storeFinalAnswer({ ctx, live, answerRow, status, system, messages, usage });
+}
+
+async function storeFinalAnswer(options: {
+  ctx: ChatContext;
+  live: LiveAnswer;
+  answerRow: MessageRow;
+  status: FinalStatus;
+  system: string;
+  messages: LlmMessage[];
+  usage: LlmUsage | undefined;
+}): Promise<void> {
+  const { ctx, live, answerRow, status } = options;
+  const usage =
+    options.usage ??
+    estimateUsage({ system: options.system, messages: options.messages, answer: live.content });
+  const values = {
+    content: live.content,
+    status,
+    errorCode: status === 'error' ? ('message_generating_error' as const) : null,
+    inputTokens: usage.input_tokens,
+    outputTokens: usage.output_tokens,
+    tokensEstimated: usage.estimated,
+  };
+  let stored: MessageRow | undefined;
+  try {
+    stored = await ctx.db.transaction(async (tx) => {
+      const row = await finishAnswer({ db: tx, messageId: live.messageId, values });
+      await addTokenUsage({
+        db: tx,
+        userId: live.userId,
+        now: ctx.now(),
+        tokens: usage.input_tokens + usage.output_tokens,
+      });
+      return row;
+    });
+  } catch (err) {
+    // The sweeper marks the row later; the tabs still learn that the answer ended.
+    ctx.log.error({ err, message: live.messageId }, 'final answer not stored');
+  }
+  ctx.hub.finish(live.conversationId, {
+    type: 'chat.done',
+    conversation_pk: live.conversationId,
+    message: presentMessage(stored ?? { ...answerRow, ...values }, []),
+  });
+}

@@ -1,0 +1,26 @@
+import type { Database } from '../../db/client';
+import type { LlmGateway } from '../../platform/llm/llm';
+import type { FileStorage } from '../../platform/storage/storage';
+import type { StreamHub } from './stream-hub';
+
+/** The part of the app logger the chat uses. */
+export interface ChatLog {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface ChatContext {
+  db: Database;
+  llm: LlmGateway;
+  storage: FileStorage;
+  hub: StreamHub;
+  log: ChatLog;
+  now: () => Date;
+  /** Longest silence from the provider before the answer ends in error; the gateway's default otherwise. */
+  idleTimeoutMs?: number;
+  /** How often at most a growing answer is written to its row. */
+  saveEveryMs: number;
+}
+
+/** Why an answer was aborted other than by chat.stop: the instance is shutting down. */
+export const SHUTDOWN = 'shutdown';

@@ -1,0 +1,146 @@
+import { and, asc, desc, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  attachments,
+  conversations,
+  messages,
+  type ConversationRow,
+  type MessageRow,
+} from '../../db/schema';
+
+export async function findOwnConversation(options: {
+  db: Database;
+  userId: string;
+  conversationId: string;
+}): Promise<ConversationRow | undefined> {
+  const [row] = await options.db
+    .select()
+    .from(conversations)
+    .where(
+      and(eq(conversations.id, options.conversationId), eq(conversations.userId, options.userId)),
+    );
+  return row;
+}
+
+/** The whole conversation, oldest first: the model is given all of it. */
+export function listConversationMessages(options: { db: Database; conversationId: string }) {
+  return options.db
+    .select()
+    .from(messages)
+    .where(eq(messages.conversationId, options.conversationId))
+    .orderBy(asc(messages.seq));
+}
+
+export function listMessageAttachments(options: { db: Database; messageId: string }) {
+  return options.db
+    .select()
+    .from(attachments)
+    .where(eq(attachments.messageId, options.messageId))
+    .orderBy(asc(attachments.createdAt));
+}
+
+/** The answer being written in the conversation, by any instance. */
+export async function findStreamingAnswer(options: {
+  db: Database;
+  conversationId: string;
+}): Promise<MessageRow | undefined> {
+  const [row] = await options.db
+    .select()
+    .from(messages)
+    .where(
+      and(eq(messages.conversationId, options.conversationId), eq(messages.status, 'streaming')),
+    )
+    .orderBy(desc(messages.seq))
+    .limit(1);
+  return row;
+}
+
+export async function insertMessage(options: {
+  db: Database;
+  values: typeof messages.$inferInsert;
+}): Promise<MessageRow> {
+  const [row] = await options.db.insert(messages).values(options.values).returning();
+  return row!;
+}
+
+export async function deleteMessages(options: { db: Database; messageIds: string[] }) {
+  if (options.messageIds.length === 0) return;
+  await options.db.delete(messages).where(inArray(messages.id, options.messageIds));
+}
+
+export async function updateQuestionContent(options: {
+  db: Database;
+  messageId: string;
+  content: string;
+}): Promise<MessageRow> {
+  const [row] = await options.db
+    .update(messages)
+    .set({ content: options.content, updatedAt: sql`now()` })
+    .where(eq(messages.id, options.messageId))
+    .returning();
+  return row!;
+}
+
+export async function touchConversation(options: {
+  db: Database;
+  conversationId: string;
+  name?: string;
+}): Promise<ConversationRow> {
+  const [row] = await options.db
+    .update(conversations)
+    .set({ updatedAt: sql`now()`, ...(options.name !== undefined && { name: options.name }) })
+    .where(eq(conversations.id, options.conversationId))
+    .returning();
+  return row!;
+}
+
+/** Writes what the answer has so far; a reload reads it from here. */
+export async function saveAnswerContent(options: {
+  db: Database;
+  messageId: string;
+  content: string;
+}) {
+  await options.db
+    .update(messages)
+    .set({ content: options.content, updatedAt: sql`now()` })
+    .where(and(eq(messages.id, options.messageId), eq(messages.status, 'streaming')));
+}
+
+export async function finishAnswer(options: {
+  db: Database;
+  messageId: string;
+  values: Pick<
+    MessageRow,
+    'content' | 'status' | 'errorCode' | 'inputTokens' | 'outputTokens' | 'tokensEstimated'
+  >;
+}): Promise<MessageRow | undefined> {
+  const [row] = await options.db
+    .update(messages)
+    .set({ ...options.values, updatedAt: sql`now()` })
+    .where(eq(messages.id, options.messageId))
+    .returning();
+  return row;
+}
+
+/**
+ * Answers left 'streaming' by an instance that died become errors; `keepIds` are the ones
+ * this instance is still writing.
+ */
+export async function markStaleAnswers(options: {
+  db: Database;
+  olderThan: Date;
+  keepIds: string[];
+}): Promise<number> {
+  const rows = await options.db
+    .update(messages)
+    .set({ status: 'error', errorCode: 'message_generating_error', updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(messages.status, 'streaming'),
+        lt(messages.updatedAt, options.olderThan),
+        ...(options.keepIds.length > 0 ? [notInArray(messages.id, options.keepIds)] : []),
+      ),
+    )
+    .returning({ id: messages.id });
+  return rows.length;
+}

@@ -1,0 +1,265 @@
+import type { Language, ServerMessage } from '@themis/shared';
+import type { ConversationRow, MessageRow } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { LlmModel } from '../../platform/llm/llm';
+import { bindAttachments, loadAttachmentsForModel } from '../attachments/attachments.service';
+import {
+  attachmentView,
+  presentConversation,
+  presentMessage,
+} from '../../presenters/chat.presenter';
+import { writeAnswer } from './answer-writer';
+import type { ChatContext } from './chat.context';
+import {
+  deleteMessages,
+  findOwnConversation,
+  findStreamingAnswer,
+  insertMessage,
+  listConversationMessages,
+  listMessageAttachments,
+  touchConversation,
+  updateQuestionContent,
+} from './chat.repo';
+import { assertWithinMonthlyLimit } from './metering';
+import { buildModelMessages, readBoundAttachments } from './model-input';
+import type { ChatListener } from './stream-hub';
+import { buildSystemPrompt } from './system-prompt';
+
+/** A new question, the last answer written again, or the last question changed. */
+export type AnswerRequest = {
+  requestId: string;
+  conversationId: string;
+  modelId: string;
+  language: Language;
+} & (
+  | { kind: 'send'; content: string; attachmentIds: string[] }
+  | { kind: 'regenerate' }
+  | { kind: 'edit'; content: string }
+);
+
+const NAME_LENGTH = 60;
+
+/** A conversation's first name: the question's start, cut at a word boundary. */
+export function nameFromQuestion(content: string): string {
+  const text = content.replace(/\s+/g, ' ').trim();
+  if (text.length <= NAME_LENGTH) return text;
+  const cut = text.slice(0, NAME_LENGTH);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > NAME_LENGTH / 3 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+async function requireConversation(ctx: ChatContext, userId: string, conversationId: string) {
+  const conversation = await findOwnConversation({ db: ctx.db, userId, conversationId });
+  if (!conversation) throw new AppError('not_found', 404, 'conversation not found');
+  return conversation;
+}
+
+async function requireModel(ctx: ChatContext, modelId: string): Promise<LlmModel> {
+  if (modelId === '') throw new AppError('no_model_selected', 400);
+  const model = (await ctx.llm.listModels()).find((candidate) => candidate.id === modelId);
+  if (!model) throw new AppError('model_not_found', 404, `model ${modelId} not listed`);
+  return model;
+}
+
+/** For regenerate and edit: the last question and everything after it. */
+function findLastQuestion(history: MessageRow[]) {
+  const index = history.findLastIndex((row) => row.role === 'user');
+  if (index < 0) throw new AppError('not_found', 404, 'no question to answer again');
+  return {
+    question: history[index]!,
+    earlier: history.slice(0, index),
+    after: history.slice(index + 1),
+  };
+}
+
+/**
+ * The refusals that need the database (busy elsewhere, monthly limit, attachments), then the
+ * question and an empty 'streaming' answer stored in one transaction.
+ */
+async function storeExchange(options: {
+  ctx: ChatContext;
+  userId: string;
+  request: AnswerRequest;
+  conversation: ConversationRow;
+  model: LlmModel;
+}) {
+  const { ctx, userId, request, conversation, model } = options;
+  const { conversationId } = request;
+  if (await findStreamingAnswer({ db: ctx.db, conversationId })) {
+    throw new AppError('conversation_busy', 409, 'answer streaming on another instance');
+  }
+  await assertWithinMonthlyLimit({ db: ctx.db, userId, now: ctx.now() });
+  const history = await listConversationMessages({ db: ctx.db, conversationId });
+  const last = request.kind === 'send' ? undefined : findLastQuestion(history);
+  const attachmentIds = request.kind === 'send' ? request.attachmentIds : [];
+  const files = last
+    ? await readBoundAttachments({
+        storage: ctx.storage,
+        files: await listMessageAttachments({ db: ctx.db, messageId: last.question.id }),
+        model,
+      })
+    : await loadAttachmentsForModel({
+        db: ctx.db,
+        storage: ctx.storage,
+        userId,
+        conversationId,
+        attachmentIds,
+        model,
+      });
+  const content = request.kind === 'regenerate' ? last!.question.content : request.content;
+  const rename =
+    !conversation.nameSetByUser && conversation.name === '' ? nameFromQuestion(content) : undefined;
+
+  const stored = await ctx.db.transaction(async (tx) => {
+    let question: MessageRow;
+    if (request.kind === 'send') {
+      question = await insertMessage({
+        db: tx,
+        values: { conversationId, userId, role: 'user', content, status: 'complete' },
+      });
+      await bindAttachments({
+        db: tx,
+        userId,
+        conversationId,
+        messageId: question.id,
+        attachmentIds,
+      });
+    } else {
+      await deleteMessages({ db: tx, messageIds: last!.after.map((row) => row.id) });
+      question =
+        request.kind === 'edit'
+          ? await updateQuestionContent({ db: tx, messageId: last!.question.id, content })
+          : last!.question;
+    }
+    const answer = await insertMessage({
+      db: tx,
+      values: {
+        conversationId,
+        userId,
+        role: 'assistant',
+        content: '',
+        status: 'streaming',
+        modelId: model.id,
+      },
+    });
+    const touched = await touchConversation({ db: tx, conversationId, name: rename });
+    const questionFiles = await listMessageAttachments({ db: tx, messageId: question.id });
+    return { question, questionFiles, answer, touched };
+  });
+  return { ...stored, files, content, rename, earlier: last ? last.earlier : history };
+}
+
+/**
+ * Checks a send, regenerate or edit, stores the question and an empty 'streaming' answer in
+ * one transaction, answers chat.accepted and starts the model. Every refusal happens before
+ * anything is written.
+ */
+export async function startAnswer(options: {
+  ctx: ChatContext;
+  userId: string;
+  listener: ChatListener;
+  request: AnswerRequest;
+}): Promise<void> {
+  const { ctx, userId, listener, request } = options;
+  const { conversationId } = request;
+  const conversation = await requireConversation(ctx, userId, conversationId);
+  const model = await requireModel(ctx, request.modelId);
+  if (!ctx.hub.reserve(conversationId)) throw new AppError('conversation_busy', 409);
+  const prepared = await storeExchange({ ctx, userId, request, conversation, model }).catch(
+    (error: unknown) => {
+      ctx.hub.release(conversationId);
+      throw error;
+    },
+  );
+
+  const { question, questionFiles, answer, touched, rename } = prepared;
+  ctx.hub.subscribe(conversationId, listener);
+  listener.send({
+    type: 'chat.accepted',
+    request_id: request.requestId,
+    conversation_pk: conversationId,
+    question: presentMessage(question, questionFiles.map(attachmentView)),
+    answer: presentMessage(answer, []),
+  });
+  if (rename !== undefined) {
+    ctx.hub.publish(conversationId, {
+      type: 'conversation.updated',
+      conversation: presentConversation({ ...touched, isStreaming: true }),
+    });
+  }
+
+  const system = buildSystemPrompt({ language: request.language, now: ctx.now() });
+  const messages = buildModelMessages({
+    history: prepared.earlier,
+    question: prepared.content,
+    files: prepared.files,
+    model,
+    system,
+  });
+  const live = {
+    userId,
+    conversationId,
+    messageId: answer.id,
+    content: '',
+    controller: new AbortController(),
+    finished: Promise.resolve(),
+  };
+  ctx.hub.start(live);
+  live.finished = writeAnswer({
+    ctx,
+    live,
+    answerRow: answer,
+    model,
+    system,
+    messages,
+    language: request.language,
+  });
+}
+
+/** chat.stop: the partial answer is kept, marked cancelled. */
+export async function stopAnswer(options: {
+  ctx: ChatContext;
+  userId: string;
+  conversationId: string;
+}): Promise<void> {
+  const { ctx, userId, conversationId } = options;
+  await requireConversation(ctx, userId, conversationId);
+  ctx.hub.stop(conversationId);
+}
+
+/**
+ * chat.subscribe: the tab follows the conversation; an answer being written is sent from
+ * `fromOffset` as one delta, and then as it grows.
+ */
+export async function subscribeToConversation(options: {
+  ctx: ChatContext;
+  userId: string;
+  listener: ChatListener;
+  conversationId: string;
+  fromOffset: number;
+}): Promise<void> {
+  const { ctx, userId, listener, conversationId, fromOffset } = options;
+  await requireConversation(ctx, userId, conversationId);
+  // Subscribing and reading the live content happen in one tick: no delta falls between.
+  ctx.hub.subscribe(conversationId, listener);
+  const live = ctx.hub.find(conversationId);
+  const catchUp = (messageId: string, content: string): ServerMessage | undefined =>
+    fromOffset < content.length
+      ? {
+          type: 'chat.delta',
+          conversation_pk: conversationId,
+          message_pk: messageId,
+          offset: fromOffset,
+          text: content.slice(fromOffset),
+        }
+      : undefined;
+  let frame: ServerMessage | undefined;
+  if (live) {
+    frame = catchUp(live.messageId, live.content);
+  } else {
+    // Written by another instance: what its last save holds; its deltas come by the relay.
+    const row = await findStreamingAnswer({ db: ctx.db, conversationId });
+    if (row) frame = catchUp(row.id, row.content);
+  }
+  if (frame) listener.send(frame);
+}

@@ -1,0 +1,187 @@
+import type { ChatClientMessage, ServerMessage } from '@themis/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Database } from '../../db/client';
+import { AppError } from '../../errors';
+import type { LlmGateway } from '../../platform/llm/llm';
+import type { FileStorage } from '../../platform/storage/storage';
+import { markStaleAnswers } from './chat.repo';
+import { SHUTDOWN, type ChatContext, type ChatLog } from './chat.context';
+import { startAnswer, stopAnswer, subscribeToConversation } from './chat.service';
+import { createRedisRelay } from './redis-relay';
+import { createStreamHub, type ChatListener } from './stream-hub';
+
+/** An answer not written for this long while 'streaming' was left by an instance that died. */
+export const STALE_AFTER_MS = 2 * 60_000;
+const SWEEP_EVERY_MS = 60_000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    chat: Chat;
+  }
+}
+
+/** The chat side of one WebSocket connection. */
+export interface ChatSession {
+  handle(message: ChatClientMessage): void;
+  close(): void;
+}
+
+export interface Chat {
+  openSession(options: { userId: string; send(message: ServerMessage): void }): ChatSession;
+  /** Marks stale 'streaming' answers as errors; runs at start-up and every minute. */
+  sweepStaleAnswers(): Promise<number>;
+  /** Sweeps now and every minute. */
+  start(): void;
+  /** Aborts the answers being written (stored as errors) and waits for them to be stored. */
+  close(): Promise<void>;
+}
+
+type ErrorFrameDetail = Extract<ServerMessage, { type: 'error' }>['detail'];
+
+function refusal(error: unknown, log: ChatLog): ErrorFrameDetail {
+  if (error instanceof AppError) return error.code;
+  log.error({ err: error }, 'chat frame failed');
+  return 'internal_error';
+}
+
+function runFrame(options: {
+  ctx: ChatContext;
+  userId: string;
+  listener: ChatListener;
+  message: ChatClientMessage;
+}): Promise<void> {
+  const { ctx, userId, listener, message } = options;
+  const base = { ctx, userId, listener };
+  switch (message.type) {
+    case 'chat.send':
+      return startAnswer({
+        ...base,
+        request: {
+          kind: 'send',
+          requestId: message.request_id,
+          conversationId: message.conversation_pk,
+          content: message.content,
+          modelId: message.model_id,
+          attachmentIds: message.attachment_pks,
+          language: message.language,
+        },
+      });
+    case 'chat.regenerate':
+      return startAnswer({
+        ...base,
+        request: {
+          kind: 'regenerate',
+          requestId: message.request_id,
+          conversationId: message.conversation_pk,
+          modelId: message.model_id,
+          language: message.language,
+        },
+      });
+    case 'chat.edit':
+      return startAnswer({
+        ...base,
+        request: {
+          kind: 'edit',
+          requestId: message.request_id,
+          conversationId: message.conversation_pk,
+          content: message.content,
+          modelId: message.model_id,
+          language: message.language,
+        },
+      });
+    case 'chat.stop':
+      return stopAnswer({ ctx, userId, conversationId: message.conversation_pk });
+    case 'chat.subscribe':
+      return subscribeToConversation({
+        ...base,
+        conversationId: message.conversation_pk,
+        fromOffset: message.from_offset,
+      });
+    case 'chat.unsubscribe':
+      ctx.hub.unsubscribe(message.conversation_pk, listener);
+      return Promise.resolve();
+  }
+}
+
+/** The chat over /ws: one hub per instance, joined through Redis when there is one. */
+export function registerChat(
+  app: FastifyInstance,
+  options: Omit<Parameters<typeof createChat>[0], 'log'>,
+): Chat {
+  const chat = createChat({ ...options, log: app.log });
+  app.decorate('chat', chat);
+  app.addHook('onReady', async () => chat.start());
+  // Before the database closes: the answers being written still need their final status.
+  app.addHook('preClose', () => chat.close());
+  return chat;
+}
+
+export function createChat(options: {
+  db: Database;
+  llm: LlmGateway;
+  storage: FileStorage;
+  log: ChatLog;
+  now: () => Date;
+  redis?: Redis;
+  idleTimeoutMs?: number;
+  saveEveryMs?: number;
+}): Chat {
+  const { redis, log } = options;
+  const hub = createStreamHub(redis ? { relay: createRedisRelay({ redis, log }) } : {});
+  const ctx: ChatContext = {
+    db: options.db,
+    llm: options.llm,
+    storage: options.storage,
+    hub,
+    log,
+    now: options.now,
+    idleTimeoutMs: options.idleTimeoutMs,
+    saveEveryMs: options.saveEveryMs ?? 250,
+  };
+
+  const sweepStaleAnswers = () =>
+    markStaleAnswers({
+      db: ctx.db,
+      olderThan: new Date(ctx.now().getTime() - STALE_AFTER_MS),
+      keepIds: hub.liveAnswers().map((answer) => answer.messageId),
+    });
+  const sweep = () => {
+    sweepStaleAnswers().catch((err: unknown) => log.warn({ err }, 'stale answers not swept'));
+  };
+  let timer: NodeJS.Timeout | undefined;
+
+  return {
+    openSession({ userId, send }) {
+      const listener: ChatListener = { send };
+      return {
+        handle(message) {
+          runFrame({ ctx, userId, listener, message }).catch((error: unknown) => {
+            const conversationPk = message.conversation_pk;
+            send({
+              type: 'error',
+              detail: refusal(error, log),
+              ...('request_id' in message && { request_id: message.request_id }),
+              conversation_pk: conversationPk,
+            });
+          });
+        },
+        // A dropped tab stops following; the answer goes on (only chat.stop ends it).
+        close: () => hub.unsubscribeAll(listener),
+      };
+    },
+    sweepStaleAnswers,
+    start() {
+      sweep();
+      timer = setInterval(sweep, SWEEP_EVERY_MS);
+      timer.unref();
+    },
+    async close() {
+      clearInterval(timer);
+      const live = hub.liveAnswers();
+      for (const answer of live) answer.controller.abort(SHUTDOWN);
+      await Promise.all(live.map((answer) => answer.finished));
+      await hub.close();
+    },
+  };
+}

@@ -1,0 +1,224 @@
+import { and, desc, eq, getTableColumns, gt, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { attachments, conversations, messages } from '../../db/schema';
+import type {
+  AttachmentView,
+  ConversationView,
+  MessageView,
+} from '../../presenters/chat.presenter';
+
+/** Where a page of conversations continues: the last row's exact updated_at and id. */
+export interface ConversationKey {
+  /** updated_at in microseconds as PostgreSQL keeps it ('…T12:00:00.123456Z'). */
+  at: string;
+  id: string;
+}
+
+const conversationColumns = {
+  id: conversations.id,
+  name: conversations.name,
+  createdAt: conversations.createdAt,
+  updatedAt: conversations.updatedAt,
+  // Written out: drizzle leaves columns unqualified in a select list, which the subquery
+  // would resolve against messages.
+  isStreaming: sql<boolean>`exists (select 1 from messages m where m.conversation_id = conversations.id and m.status = 'streaming')`,
+};
+
+const { search: _search, ...messageColumns } = getTableColumns(messages);
+
+const ownConversation = (userId: string, id: string) =>
+  and(eq(conversations.userId, userId), eq(conversations.id, id));
+
+export async function insertConversation(options: {
+  db: Database;
+  userId: string;
+  name: string;
+}): Promise<ConversationView> {
+  const [row] = await options.db
+    .insert(conversations)
+    .values({ userId: options.userId, name: options.name })
+    .returning({
+      id: conversations.id,
+      name: conversations.name,
+      createdAt: conversations.createdAt,
+      updatedAt: conversations.updatedAt,
+    });
+  return { ...row!, isStreaming: false };
+}
+
+export async function findConversation(options: {
+  db: Database;
+  userId: string;
+  id: string;
+}): Promise<ConversationView | undefined> {
+  const [row] = await options.db
+    .select(conversationColumns)
+    .from(conversations)
+    .where(ownConversation(options.userId, options.id));
+  return row;
+}
+
+/**
+ * Newest activity first, `limit` rows after `after`. The order and the key condition follow
+ * conversations_user_updated_idx (user_id, updated_at desc, id), so a deep page is an index
+ * range scan rather than an offset. Exported as a query so its plan can be checked.
+ */
+export function conversationPageQuery(options: {
+  db: Database;
+  userId: string;
+  after?: ConversationKey;
+  limit: number;
+}) {
+  const { db, userId, after, limit } = options;
+  const at = after && sql`${after.at}::timestamptz`;
+  return (
+    db
+      .select({
+        ...conversationColumns,
+        key: sql<string>`to_char(conversations.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      })
+      .from(conversations)
+      .where(
+        and(
+          eq(conversations.userId, userId),
+          at && after
+            ? and(
+                lte(conversations.updatedAt, at),
+                or(lt(conversations.updatedAt, at), gt(conversations.id, after.id)),
+              )
+            : undefined,
+        ),
+      )
+      // NULLS LAST as in the index (drizzle's .desc() there): otherwise PostgreSQL sorts instead.
+      .orderBy(sql`${conversations.updatedAt} desc nulls last`, conversations.id)
+      .limit(limit)
+  );
+}
+
+/** Renames without touching updated_at: a rename is not activity. */
+export async function renameConversation(options: {
+  db: Database;
+  userId: string;
+  id: string;
+  name: string;
+}): Promise<boolean> {
+  const rows = await options.db
+    .update(conversations)
+    .set({ name: options.name, nameSetByUser: true })
+    .where(ownConversation(options.userId, options.id))
+    .returning({ id: conversations.id });
+  return rows.length > 0;
+}
+
+/**
+ * Deletes the conversation (its messages and attachment rows go by cascade) and returns the
+ * storage keys of its files, or null when the user has no such conversation.
+ */
+export async function deleteConversation(options: {
+  db: Database;
+  userId: string;
+  id: string;
+}): Promise<string[] | null> {
+  const { userId, id } = options;
+  return options.db.transaction(async (tx) => {
+    const [owned] = await tx
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(ownConversation(userId, id))
+      .for('update');
+    if (!owned) return null;
+    const files = await tx
+      .select({ key: attachments.storageKey })
+      .from(attachments)
+      .where(and(eq(attachments.userId, userId), eq(attachments.conversationId, id)));
+    await tx.delete(conversations).where(ownConversation(userId, id));
+    return files.map((file) => file.key);
+  });
+}
+
+/** The newest `limit` messages below `beforeSeq`, newest first (messages_conversation_seq_idx). */
+export function messagePageQuery(options: {
+  db: Database;
+  userId: string;
+  conversationId: string;
+  beforeSeq?: number;
+  limit: number;
+}) {
+  const { db, userId, conversationId, beforeSeq, limit } = options;
+  return db
+    .select(messageColumns)
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        eq(messages.userId, userId),
+        beforeSeq === undefined ? undefined : lt(messages.seq, beforeSeq),
+      ),
+    )
+    .orderBy(desc(messages.seq))
+    .limit(limit);
+}
+
+export async function listMessageAttachments(options: {
+  db: Database;
+  userId: string;
+  messageIds: string[];
+}): Promise<AttachmentView[]> {
+  if (options.messageIds.length === 0) return [];
+  return options.db
+    .select({
+      id: attachments.id,
+      messageId: attachments.messageId,
+      filename: attachments.filename,
+      mediaType: attachments.mediaType,
+      size: attachments.size,
+      hasText: sql<boolean>`coalesce(${attachments.extractedText}, '') <> ''`,
+    })
+    .from(attachments)
+    .where(
+      and(
+        eq(attachments.userId, options.userId),
+        inArray(attachments.messageId, options.messageIds),
+      ),
+    )
+    .orderBy(attachments.createdAt, attachments.id);
+}
+
+export async function findMessage(options: {
+  db: Database;
+  userId: string;
+  id: string;
+}): Promise<MessageView | undefined> {
+  const [row] = await options.db
+    .select(messageColumns)
+    .from(messages)
+    .where(and(eq(messages.userId, options.userId), eq(messages.id, options.id)));
+  return row;
+}
+
+/** Replaces the feedback of a final answer; undefined when it is not (or no longer) one. */
+export async function updateMessageFeedback(options: {
+  db: Database;
+  userId: string;
+  id: string;
+  feedback: { value: 'good' | 'bad'; reason: string | null; comment: string | null };
+}): Promise<MessageView | undefined> {
+  const { feedback } = options;
+  const [row] = await options.db
+    .update(messages)
+    .set({
+      feedback: feedback.value,
+      feedbackReason: feedback.reason,
+      feedbackComment: feedback.comment,
+    })
+    .where(
+      and(
+        eq(messages.userId, options.userId),
+        eq(messages.id, options.id),
+        eq(messages.role, 'assistant'),
+        ne(messages.status, 'streaming'),
+      ),
+    )
+    .returning(messageColumns);
+  return row;
+}

@@ -1,0 +1,205 @@
+import type {
+  Conversation,
+  ConversationPage,
+  Message,
+  MessageFeedbackRequest,
+  MessagePage,
+} from '@themis/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import { AppError, notFound } from '../../errors';
+import type { FileStorage } from '../../platform/storage/storage';
+import {
+  presentConversation,
+  presentMessage,
+  type AttachmentView,
+  type MessageView,
+} from '../../presenters/chat.presenter';
+import {
+  conversationPageQuery,
+  deleteConversation as deleteConversationRows,
+  findConversation,
+  findMessage,
+  insertConversation,
+  listMessageAttachments,
+  messagePageQuery,
+  renameConversation as renameConversationRow,
+  updateMessageFeedback,
+  type ConversationKey,
+} from './conversations.repo';
+
+interface ActorRef {
+  userId: string;
+}
+
+const invalid = (field: string) =>
+  new AppError('validation_error', 400, `invalid ${field}`, { [field]: ['invalid'] });
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const MICRO_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+/** Opaque to the client: base64url of "<updated_at in microseconds>|<id>". */
+export function encodeCursor(key: ConversationKey): string {
+  return Buffer.from(`${key.at}|${key.id}`).toString('base64url');
+}
+
+export function decodeCursor(cursor: string): ConversationKey {
+  const [at = '', id = '', ...rest] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const date = new Date(at);
+  // The round trip rejects dates such as February 30 before PostgreSQL would fail on them.
+  const isRealDate =
+    MICRO_ISO.test(at) &&
+    !Number.isNaN(date.getTime()) &&
+    date.toISOString().slice(0, 23) === at.slice(0, 23);
+  if (!isRealDate || !UUID.test(id) || rest.length > 0) throw invalid('cursor');
+  return { at, id };
+}
+
+export async function createConversation(options: {
+  db: Database;
+  actor: ActorRef;
+  data: { name?: string };
+}): Promise<Conversation> {
+  // An empty name is shown translated as "New conversation" until the first question names it.
+  const row = await insertConversation({
+    db: options.db,
+    userId: options.actor.userId,
+    name: options.data.name ?? '',
+  });
+  return presentConversation(row);
+}
+
+export async function listConversations(options: {
+  db: Database;
+  actor: ActorRef;
+  cursor?: string;
+  limit: number;
+}): Promise<ConversationPage> {
+  const { db, actor, limit } = options;
+  const after = options.cursor ? decodeCursor(options.cursor) : undefined;
+  const rows = await conversationPageQuery({ db, userId: actor.userId, after, limit: limit + 1 });
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(presentConversation),
+    next_cursor: rows.length > limit && last ? encodeCursor({ at: last.key, id: last.id }) : null,
+  };
+}
+
+export async function getConversation(options: {
+  db: Database;
+  actor: ActorRef;
+  conversationId: string;
+}): Promise<Conversation> {
+  const row = await findConversation({
+    db: options.db,
+    userId: options.actor.userId,
+    id: options.conversationId,
+  });
+  if (!row) throw notFound('conversation');
+  return presentConversation(row);
+}
+
+async function presentMessages(db: Database, userId: string, rows: MessageView[]) {
+  const files = await listMessageAttachments({ db, userId, messageIds: rows.map((m) => m.id) });
+  const byMessage = new Map<string, AttachmentView[]>();
+  for (const file of files) {
+    if (!file.messageId) continue;
+    const list = byMessage.get(file.messageId) ?? [];
+    list.push(file);
+    byMessage.set(file.messageId, list);
+  }
+  return rows.map((row) => presentMessage(row, byMessage.get(row.id) ?? []));
+}
+
+/** The newest `limit` messages before `beforeSeq` (all when absent), oldest first. */
+export async function listMessages(options: {
+  db: Database;
+  actor: ActorRef;
+  conversationId: string;
+  beforeSeq?: number;
+  limit: number;
+}): Promise<MessagePage> {
+  const { db, actor, conversationId, beforeSeq, limit } = options;
+  const userId = actor.userId;
+  if (!(await findConversation({ db, userId, id: conversationId }))) {
+    throw notFound('conversation');
+  }
+  const rows = await messagePageQuery({ db, userId, conversationId, beforeSeq, limit: limit + 1 });
+  const page = rows.slice(0, limit).reverse();
+  return { items: await presentMessages(db, userId, page), has_more: rows.length > limit };
+}
+
+export async function renameConversation(options: {
+  db: Database;
+  actor: ActorRef;
+  conversationId: string;
+  data: { name: string };
+}): Promise<Conversation> {
+  const { db, actor, conversationId } = options;
+  const renamed = await renameConversationRow({
+    db,
+    userId: actor.userId,
+    id: conversationId,
+    name: options.data.name,
+  });
+  if (!renamed) throw notFound('conversation');
+  return getConversation({ db, actor, conversationId });
+}
+
+/**
+ * Deletes the conversation with its messages and files. The rows go first: a file that
+ * cannot be removed is only logged, since nothing names it any more. Token usage stays.
+ */
+export async function deleteConversation(options: {
+  db: Database;
+  storage: FileStorage;
+  log: FastifyBaseLogger;
+  actor: ActorRef;
+  conversationId: string;
+}): Promise<void> {
+  const { storage, log } = options;
+  const keys = await deleteConversationRows({
+    db: options.db,
+    userId: options.actor.userId,
+    id: options.conversationId,
+  });
+  if (!keys) throw notFound('conversation');
+  for (const key of keys) {
+    try {
+      await storage.delete(key);
+    } catch (error) {
+      log.warn({ err: error, key }, 'attachment file not deleted');
+    }
+  }
+}
+
+/** Feedback on an answer that is final; a later call replaces it, 'good' drops the reason. */
+export async function setMessageFeedback(options: {
+  db: Database;
+  actor: ActorRef;
+  messageId: string;
+  data: MessageFeedbackRequest;
+}): Promise<Message> {
+  const { db, actor, messageId, data } = options;
+  const userId = actor.userId;
+  const message = await findMessage({ db, userId, id: messageId });
+  if (!message) throw notFound('message');
+  if (message.role !== 'assistant' || message.status === 'streaming') {
+    throw new AppError('validation_error', 400, 'feedback is for a finished answer');
+  }
+  const isBad = data.value === 'bad';
+  const updated = await updateMessageFeedback({
+    db,
+    userId,
+    id: messageId,
+    feedback: {
+      value: data.value,
+      reason: isBad ? (data.reason ?? null) : null,
+      comment: isBad && data.comment ? data.comment : null,
+    },
+  });
+  if (!updated) throw notFound('message');
+  const [presented] = await presentMessages(db, userId, [updated]);
+  return presented!;
+}

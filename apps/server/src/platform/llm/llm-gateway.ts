@@ -1,0 +1,196 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { LanguageModel } from 'ai';
+import type { Config } from '../../config';
+import { describeDemoModel, streamDemoAnswer, DEMO_MODEL_NAME } from './demo-model';
+import {
+  DEFAULT_IDLE_TIMEOUT_MS,
+  parseModelId,
+  type LlmEvent,
+  type LlmGateway,
+  type LlmModel,
+  type StreamAnswerOptions,
+} from './llm';
+import { applyAllowList, parseAllowList } from './model-catalog';
+import {
+  anthropicApiUrl,
+  ANTHROPIC_DEFAULT_BASE_URL,
+  listAnthropicModels,
+  listOllamaModels,
+  listOpenAiModels,
+  OPENAI_DEFAULT_BASE_URL,
+  trimSlash,
+} from './model-listing';
+import { streamWithSdk } from './sdk-stream';
+
+export type LlmConfig = Pick<
+  Config,
+  | 'openaiApiKey'
+  | 'openaiBaseUrl'
+  | 'anthropicApiKey'
+  | 'anthropicBaseUrl'
+  | 'ollamaBaseUrl'
+  | 'models'
+>;
+
+/** The part of the app logger the gateway uses. */
+export interface LlmLog {
+  warn(details: object, message: string): void;
+}
+
+export interface LlmGatewayOptions {
+  config: LlmConfig;
+  log: LlmLog;
+  /** Every provider request goes through it (tests point it at local servers). */
+  fetch?: typeof fetch;
+  /** Default idle timeout of a stream when the caller gives none. */
+  idleTimeoutMs?: number;
+  /** How long a model list is reused; 60 s by default. */
+  cacheMs?: number;
+  /** Listing timeout of OpenAI and Anthropic. */
+  listTimeoutMs?: number;
+  /** Ollama is only probed, so a missing one must not hold the list up. */
+  ollamaProbeTimeoutMs?: number;
+  /** Pause between the demo model's chunks. */
+  demoChunkDelayMs?: number;
+}
+
+interface Provider {
+  name: LlmModel['provider'];
+  listModels(): Promise<LlmModel[]>;
+  languageModel(model: string): LanguageModel;
+}
+
+function buildProviders(options: LlmGatewayOptions & { fetch: typeof fetch }): Provider[] {
+  const { config, fetch, log } = options;
+  const listTimeoutMs = options.listTimeoutMs ?? 10_000;
+  const providers: Provider[] = [];
+
+  const openaiBaseUrl = trimSlash(config.openaiBaseUrl ?? OPENAI_DEFAULT_BASE_URL);
+  if (config.openaiApiKey || config.openaiBaseUrl) {
+    const apiKey = config.openaiApiKey;
+    // The official API gets its own provider (reasoning models need its request shape);
+    // any other server gets the plain chat-completions dialect.
+    const chat =
+      openaiBaseUrl === OPENAI_DEFAULT_BASE_URL
+        ? createOpenAI({ apiKey, baseURL: openaiBaseUrl, fetch }).chat
+        : createOpenAICompatible({
+            name: 'openai',
+            apiKey,
+            baseURL: openaiBaseUrl,
+            fetch,
+            includeUsage: true,
+          }).chatModel;
+    providers.push({
+      name: 'openai',
+      listModels: () =>
+        listOpenAiModels({ fetch, timeoutMs: listTimeoutMs, baseUrl: openaiBaseUrl, apiKey }),
+      languageModel: (model) => chat(model),
+    });
+  }
+
+  if (config.anthropicApiKey) {
+    const apiKey = config.anthropicApiKey;
+    const baseUrl = config.anthropicBaseUrl ?? ANTHROPIC_DEFAULT_BASE_URL;
+    const anthropic = createAnthropic({ apiKey, baseURL: anthropicApiUrl(baseUrl), fetch });
+    providers.push({
+      name: 'anthropic',
+      listModels: () =>
+        listAnthropicModels({
+          fetch,
+          timeoutMs: listTimeoutMs,
+          baseUrl,
+          apiKey,
+          onFallback: (err) => log.warn({ err }, 'anthropic model list failed: built-in list used'),
+        }),
+      languageModel: (model) => anthropic(model),
+    });
+  }
+
+  const ollamaBaseUrl = trimSlash(config.ollamaBaseUrl);
+  const ollama = createOpenAICompatible({
+    name: 'ollama',
+    baseURL: `${ollamaBaseUrl}/v1`,
+    fetch,
+    includeUsage: true,
+  });
+  providers.push({
+    name: 'ollama',
+    listModels: () =>
+      listOllamaModels({
+        fetch,
+        timeoutMs: options.ollamaProbeTimeoutMs ?? 1500,
+        baseUrl: ollamaBaseUrl,
+      }),
+    languageModel: (model) => ollama.chatModel(model),
+  });
+  return providers;
+}
+
+/** The gateway over every configured provider plus the offline demo model. */
+export function createLlmGateway(options: LlmGatewayOptions): LlmGateway {
+  const fetchFn = options.fetch ?? globalThis.fetch;
+  const providers = buildProviders({ ...options, fetch: fetchFn });
+  const cacheMs = options.cacheMs ?? 60_000;
+  const { allowed, invalid } = parseAllowList(options.config.models);
+  if (invalid.length > 0) {
+    options.log.warn({ entries: invalid }, 'MODELS entries without a provider prefix ignored');
+  }
+  let cached: { at: number; list: Promise<LlmModel[]> } | undefined;
+
+  async function collectModels(): Promise<LlmModel[]> {
+    const lists = await Promise.all(
+      providers.map((provider) =>
+        provider.listModels().catch((err: unknown) => {
+          // Ollama is probed whether or not it runs: its absence is normal, not news.
+          if (provider.name !== 'ollama') {
+            options.log.warn(
+              { err, provider: provider.name },
+              'model list failed: provider skipped',
+            );
+          }
+          return [];
+        }),
+      ),
+    );
+    return applyAllowList({ models: [...lists.flat(), describeDemoModel()], allowed });
+  }
+
+  return {
+    listModels() {
+      const now = Date.now();
+      if (!cached || now - cached.at >= cacheMs) cached = { at: now, list: collectModels() };
+      return cached.list;
+    },
+
+    streamAnswer(request: StreamAnswerOptions): AsyncIterable<LlmEvent> {
+      const parsed = parseModelId(request.modelId);
+      if (parsed?.provider === 'demo' && parsed.model === DEMO_MODEL_NAME) {
+        return streamDemoAnswer({
+          system: request.system,
+          messages: request.messages,
+          language: request.language ?? 'en',
+          signal: request.signal,
+          chunkDelayMs: options.demoChunkDelayMs ?? 40,
+        });
+      }
+      const provider = providers.find((candidate) => candidate.name === parsed?.provider);
+      if (!parsed || !provider) return failWith(`no configured provider for ${request.modelId}`);
+      return streamWithSdk({
+        model: provider.languageModel(parsed.model),
+        system: request.system,
+        messages: request.messages,
+        signal: request.signal,
+        idleTimeoutMs: request.timeoutMs ?? options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
+        onUpstreamError: (err) =>
+          options.log.warn({ err, model: request.modelId }, 'model answer failed'),
+      });
+    },
+  };
+
+  async function* failWith(reason: string): AsyncGenerator<LlmEvent> {
+    options.log.warn({ reason }, 'model answer failed');
+    yield { type: 'error', code: 'upstream_error' };
+  }
+}

@@ -1,0 +1,66 @@
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { testConfig } from './app';
+import { pause, streamOpenAiAnswer } from './llm-upstreams';
+import {
+  connectSocket,
+  IDLE_TIMEOUT_MS,
+  sendFrame,
+  signedInTab,
+  startChatHarness,
+  type ChatHarness,
+} from './chat-harness';
+
+const REDIS_URL = process.env.TEST_REDIS_URL;
+
+/** Two instances on one database, joined through Redis. */
+describe.runIf(REDIS_URL)('answers followed from another instance', () => {
+  let h: ChatHarness;
+  let other: FastifyInstance;
+  let otherUrl: string;
+
+  beforeAll(async () => {
+    h = await startChatHarness({ REDIS_URL: REDIS_URL! });
+    other = await buildApp(testConfig({ ...h.env, DATA_DIR: h.t.dataDir }), {
+      // The first app owns the database and closes it.
+      database: { ...h.t.database, close: async () => undefined },
+      webDistDir: '/nonexistent',
+      maintenanceCacheMs: 0,
+      chatIdleTimeoutMs: IDLE_TIMEOUT_MS,
+      logStream: new Writable({ write: (_chunk, _encoding, callback) => callback() }),
+    });
+    const address = await other.listen({ port: 0, host: '127.0.0.1' });
+    otherUrl = `${address.replace('http', 'ws')}/ws`;
+  });
+  afterAll(async () => {
+    await other.close();
+    await h.close();
+  });
+
+  it('a tab on another instance sees the stream and can stop it', async () => {
+    h.answerWith((request, res) =>
+      streamOpenAiAnswer(request, res, {
+        deltas: Array.from({ length: 40 }, (_, i) => `w${i} `),
+        delayMs: 30,
+      }),
+    );
+    const { tab, access, conversationPk } = await signedInTab(h);
+    const remote = await connectSocket({ wsUrl: otherUrl }, access);
+    remote.send({ type: 'chat.subscribe', conversation_pk: conversationPk, from_offset: 0 });
+    remote.send({ type: 'ping' });
+    await remote.next('pong');
+    // Time for the other instance's Redis subscriber to join the channel.
+    await pause(300);
+    tab.send(sendFrame(conversationPk));
+    await remote.next('chat.delta', (frame) => frame.text === 'w5 ');
+    remote.send({ type: 'chat.stop', conversation_pk: conversationPk });
+    const [here, there] = await Promise.all([tab.next('chat.done'), remote.next('chat.done')]);
+    expect(here.message.status).toBe('cancelled');
+    expect(there.message).toEqual(here.message);
+    expect(remote.textOf(conversationPk)).toBe(here.message.content);
+    tab.close();
+    remote.close();
+  });
+});

@@ -1,0 +1,296 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attachments, messages, tokenUsage } from '../src/db/schema';
+import { monthOf } from '../src/modules/chat/metering';
+import { streamAnthropicAnswer, streamOpenAiAnswer } from './llm-upstreams';
+import {
+  ANTHROPIC_MODEL,
+  IDLE_TIMEOUT_MS,
+  sendFrame,
+  signedInTab,
+  startChatHarness,
+  type ChatHarness,
+} from './chat-harness';
+
+let h: ChatHarness;
+beforeAll(async () => {
+  h = await startChatHarness();
+});
+afterAll(() => h.close());
+
+const rowsOf = (conversationPk: string) =>
+  h.t.database.db
+    .select()
+    .from(messages)
+    .where(eq(messages.conversationId, conversationPk))
+    .orderBy(messages.seq);
+
+async function tokensOf(userId: string) {
+  const [row] = await h.t.database.db
+    .select()
+    .from(tokenUsage)
+    .where(and(eq(tokenUsage.userId, userId), eq(tokenUsage.month, monthOf(new Date()))));
+  return row?.tokens ?? 0;
+}
+
+describe('chat.send', () => {
+  it('streams an OpenAI answer, stores it with its usage and names the conversation', async () => {
+    h.answerWith((request, res) =>
+      streamOpenAiAnswer(request, res, {
+        deltas: ['A deposit ', 'must be ', 'returned.'],
+        usage: { input: 42, output: 7 },
+      }),
+    );
+    const { tab, conversationPk, user } = await signedInTab(h);
+    const content = 'Can   my landlord keep the deposit after I moved out of the flat in Kraków?';
+    const frame = sendFrame(conversationPk, { content });
+    tab.send(frame);
+
+    const accepted = await tab.next('chat.accepted');
+    expect(accepted).toMatchObject({
+      request_id: frame.request_id,
+      conversation_pk: conversationPk,
+      question: { role: 'user', content, status: 'complete' },
+      answer: { role: 'assistant', content: '', status: 'streaming', model_id: 'openai:gpt-test' },
+    });
+    const updated = await tab.next('conversation.updated');
+    expect(updated.conversation.name).toBe(
+      'Can my landlord keep the deposit after I moved out of the…',
+    );
+    const done = await tab.next('chat.done');
+    expect(done.message).toMatchObject({
+      pk: accepted.answer.pk,
+      content: 'A deposit must be returned.',
+      status: 'complete',
+      error_code: null,
+      usage: { input_tokens: 42, output_tokens: 7, estimated: false },
+    });
+    expect(tab.textOf(conversationPk)).toBe('A deposit must be returned.');
+
+    const [question, answer] = await rowsOf(conversationPk);
+    expect(question).toMatchObject({ role: 'user', content });
+    expect(answer).toMatchObject({
+      content: 'A deposit must be returned.',
+      status: 'complete',
+      inputTokens: 42,
+      outputTokens: 7,
+      tokensEstimated: false,
+    });
+    expect(await tokensOf(user.pk)).toBe(49);
+
+    const request = h.chatRequests().at(-1)!;
+    const sent = request.body.messages as { role: string; content: string }[];
+    expect(sent[0]!.role).toBe('system');
+    expect(sent[0]!.content).toContain('legal information, not legal advice');
+    expect(sent[0]!.content).toContain(new Date().toISOString().slice(0, 10));
+    expect(sent.slice(1)).toEqual([{ role: 'user', content }]);
+    tab.close();
+  });
+
+  it('streams an Anthropic answer and sends the whole conversation', async () => {
+    h.answerWith((request, res) =>
+      streamAnthropicAnswer(request, res, {
+        deltas: ['Art. 6 ', 'of the act ', 'applies.'],
+        usage: { input: 30, output: 5 },
+      }),
+    );
+    const { tab, conversationPk, user } = await signedInTab(h);
+    tab.send(sendFrame(conversationPk, { model_id: ANTHROPIC_MODEL, content: 'First?' }));
+    await tab.next('chat.done');
+    tab.send(
+      sendFrame(conversationPk, { model_id: ANTHROPIC_MODEL, content: 'Second?', language: 'pl' }),
+    );
+    const done = await tab.next('chat.done');
+    expect(done.message).toMatchObject({
+      content: 'Art. 6 of the act applies.',
+      status: 'complete',
+      usage: { input_tokens: 30, output_tokens: 5, estimated: false },
+    });
+    expect(await tokensOf(user.pk)).toBe(70);
+    const body = h.chatRequests().at(-1)!.body;
+    expect(JSON.stringify(body.system)).toContain('informacji prawnej');
+    expect(
+      (body.messages as { role: string; content: { text: string }[] }[]).map((m) => [
+        m.role,
+        m.content.map((part) => part.text).join(''),
+      ]),
+    ).toEqual([
+      ['user', 'First?'],
+      ['assistant', 'Art. 6 of the act applies.'],
+      ['user', 'Second?'],
+    ]);
+    tab.close();
+  });
+
+  it('keeps the partial answer as cancelled on chat.stop and closes the upstream request', async () => {
+    h.answerWith((request, res) =>
+      streamOpenAiAnswer(request, res, { deltas: ['Under ', 'the civil ', 'code'], then: 'hang' }),
+    );
+    const { tab, conversationPk, user } = await signedInTab(h);
+    tab.send(sendFrame(conversationPk));
+    await tab.next('chat.delta', (frame) => frame.offset === 'Under the civil '.length);
+    const upstreamRequest = h.chatRequests().at(-1)!;
+    tab.send({ type: 'chat.stop', conversation_pk: conversationPk });
+    const done = await tab.next('chat.done');
+    expect(done.message).toMatchObject({ content: 'Under the civil code', status: 'cancelled' });
+    expect(done.message.usage?.estimated).toBe(true);
+    expect(await upstreamRequest.closedEarly).toBe(true);
+    const [, answer] = await rowsOf(conversationPk);
+    expect(answer).toMatchObject({ content: 'Under the civil code', status: 'cancelled' });
+    expect(await tokensOf(user.pk)).toBeGreaterThan(0);
+    tab.close();
+  });
+
+  it('ends in error when the upstream fails mid-stream, keeping what was written', async () => {
+    h.answerWith((request, res) =>
+      streamOpenAiAnswer(request, res, { deltas: ['Partial ', 'text'], then: 'drop' }),
+    );
+    const { tab, conversationPk } = await signedInTab(h);
+    tab.send(sendFrame(conversationPk));
+    const done = await tab.next('chat.done');
+    expect(done.message).toMatchObject({
+      content: 'Partial text',
+      status: 'error',
+      error_code: 'message_generating_error',
+    });
+    const [, answer] = await rowsOf(conversationPk);
+    expect(answer).toMatchObject({ content: 'Partial text', status: 'error' });
+    tab.close();
+  });
+
+  it('ends in error when the upstream goes silent for the idle timeout', async () => {
+    h.answerWith((request, res) =>
+      streamOpenAiAnswer(request, res, { deltas: ['Silence '], then: 'hang' }),
+    );
+    const { tab, conversationPk } = await signedInTab(h);
+    const started = Date.now();
+    tab.send(sendFrame(conversationPk));
+    const done = await tab.next('chat.done');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(IDLE_TIMEOUT_MS - 10);
+    expect(done.message).toMatchObject({ content: 'Silence ', status: 'error' });
+    tab.close();
+  });
+
+  it('writes the answer to its row while it streams', async () => {
+    h.answerWith((request, res) =>
+      streamOpenAiAnswer(request, res, {
+        deltas: Array.from({ length: 30 }, (_, i) => `w${i} `),
+        delayMs: 40,
+      }),
+    );
+    const { tab, conversationPk } = await signedInTab(h);
+    tab.send(sendFrame(conversationPk));
+    await tab.next('chat.delta', (frame) => frame.text === 'w20 ');
+    const [, answer] = await rowsOf(conversationPk);
+    expect(answer!.status).toBe('streaming');
+    expect(answer!.content.length).toBeGreaterThan(0);
+    expect(tab.textOf(conversationPk).startsWith(answer!.content)).toBe(true);
+    await tab.next('chat.done');
+    tab.close();
+  });
+});
+
+describe('attachments', () => {
+  it("appends a document's text to the question and binds it to the question", async () => {
+    h.answerWith((request, res) => streamOpenAiAnswer(request, res, { deltas: ['Read it.'] }));
+    const { tab, conversationPk, user } = await signedInTab(h);
+    const [file] = await h.t.database.db
+      .insert(attachments)
+      .values({
+        userId: user.pk,
+        conversationId: conversationPk,
+        storageKey: `users/${user.pk}/attachments/lease`,
+        filename: 'lease.pdf',
+        mediaType: 'application/pdf',
+        size: 1234,
+        extractedText: 'The tenant pays a deposit of two months of rent.',
+      })
+      .returning();
+    tab.send(sendFrame(conversationPk, { content: 'Is this lawful?', attachment_pks: [file!.id] }));
+    const accepted = await tab.next('chat.accepted');
+    expect(accepted.question.attachments).toEqual([
+      {
+        pk: file!.id,
+        filename: 'lease.pdf',
+        media_type: 'application/pdf',
+        size: 1234,
+        has_text: true,
+      },
+    ]);
+    await tab.next('chat.done');
+    const sent = h.chatRequests().at(-1)!.body.messages as { role: string; content: string }[];
+    expect(sent.at(-1)!.content).toContain('Is this lawful?');
+    expect(sent.at(-1)!.content).toContain('two months of rent');
+    const [bound] = await h.t.database.db
+      .select()
+      .from(attachments)
+      .where(eq(attachments.id, file!.id));
+    expect(bound!.messageId).toBe(accepted.question.pk);
+
+    tab.send(sendFrame(conversationPk, { attachment_pks: [file!.id] }));
+    expect((await tab.next('error')).detail).toBe('not_found');
+    expect(await rowsOf(conversationPk)).toHaveLength(2);
+
+    // Answered again, the question still comes with its document.
+    tab.send({
+      type: 'chat.regenerate',
+      request_id: 'regen-file',
+      conversation_pk: conversationPk,
+      model_id: 'openai:gpt-test',
+      language: 'en',
+    });
+    await tab.next('chat.done');
+    const again = h.chatRequests().at(-1)!.body.messages as { content: string }[];
+    expect(again.at(-1)!.content).toContain('two months of rent');
+    tab.close();
+  });
+});
+
+describe('chat.regenerate and chat.edit', () => {
+  it('replace the last answer, and the last question with its answer', async () => {
+    let round = 0;
+    h.answerWith((request, res) => {
+      round += 1;
+      return streamOpenAiAnswer(request, res, { deltas: [`answer ${round}`] });
+    });
+    const { tab, conversationPk } = await signedInTab(h);
+    tab.send(sendFrame(conversationPk, { content: 'Question one' }));
+    const first = await tab.next('chat.done');
+
+    tab.send({
+      type: 'chat.regenerate',
+      request_id: 'regen',
+      conversation_pk: conversationPk,
+      model_id: 'openai:gpt-test',
+      language: 'en',
+    });
+    const regenerated = await tab.next('chat.accepted', (f) => f.request_id === 'regen');
+    expect(regenerated.question.content).toBe('Question one');
+    const second = await tab.next('chat.done');
+    expect(second.message.content).toBe('answer 2');
+    expect(second.message.pk).not.toBe(first.message.pk);
+
+    tab.send({
+      type: 'chat.edit',
+      request_id: 'edit',
+      conversation_pk: conversationPk,
+      content: 'Question one, edited',
+      model_id: 'openai:gpt-test',
+      language: 'en',
+    });
+    const edited = await tab.next('chat.accepted', (f) => f.request_id === 'edit');
+    expect(edited.question).toMatchObject({
+      pk: regenerated.question.pk,
+      content: 'Question one, edited',
+    });
+    await tab.next('chat.done');
+    const rows = await rowsOf(conversationPk);
+    expect(rows.map((row) => [row.role, row.content])).toEqual([
+      ['user', 'Question one, edited'],
+      ['assistant', 'answer 3'],
+    ]);
+    const sent = h.chatRequests().at(-1)!.body.messages as { role: string; content: string }[];
+    expect(sent.slice(1)).toEqual([{ role: 'user', content: 'Question one, edited' }]);
+    tab.close();
+  });
+});

@@ -1,0 +1,107 @@
+import {
+  CONVERSATION_PAGE_SIZE,
+  MESSAGE_PAGE_SIZE,
+  type Attachment,
+  type Conversation,
+  type ConversationPage,
+  type MessageFeedbackRequest,
+  type MessagePage,
+  type ModelInfo,
+  type UsageResponse,
+  type ZSearchResult,
+} from '@themis/shared';
+import type { z } from 'zod';
+import { api } from '../../app/api/api';
+
+type SearchResult = z.infer<typeof ZSearchResult>;
+
+const pk = (value: string) => encodeURIComponent(value);
+
+export const chatApi = api.enhanceEndpoints({ addTagTypes: ['Usage'] }).injectEndpoints({
+  endpoints: (build) => ({
+    listConversations: build.infiniteQuery<ConversationPage, void, string | null>({
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: (last) => last.next_cursor,
+      },
+      query: ({ pageParam }) => ({
+        url: '/conversation/list',
+        params: {
+          limit: CONVERSATION_PAGE_SIZE,
+          ...(pageParam !== null && { cursor: pageParam }),
+        },
+      }),
+      providesTags: ['Conversations'],
+    }),
+    createConversation: build.mutation<Conversation, void>({
+      query: () => ({ url: '/conversation/create', method: 'POST', body: {} }),
+      invalidatesTags: ['Conversations'],
+    }),
+    renameConversation: build.mutation<Conversation, { pk: string; name: string }>({
+      query: ({ pk: id, name }) => ({
+        url: `/conversation/rename/${pk(id)}`,
+        method: 'PUT',
+        body: { name },
+      }),
+      invalidatesTags: ['Conversations'],
+    }),
+    deleteConversation: build.mutation<unknown, string>({
+      query: (id) => ({ url: `/conversation/delete/${pk(id)}`, method: 'DELETE' }),
+      invalidatesTags: ['Conversations', 'Usage'],
+    }),
+    searchConversations: build.query<SearchResult, string>({
+      query: (q) => ({ url: '/conversation/search', params: { q, limit: 20 } }),
+    }),
+    listMessages: build.query<MessagePage, { pk: string; beforeSeq?: number }>({
+      query: ({ pk: id, beforeSeq }) => ({
+        url: `/conversation/messages/${pk(id)}`,
+        params: {
+          limit: MESSAGE_PAGE_SIZE,
+          ...(beforeSeq !== undefined && { before_seq: beforeSeq }),
+        },
+      }),
+      // Pages are copied into the chat store, which also applies the live frames.
+      keepUnusedDataFor: 0,
+    }),
+    sendFeedback: build.mutation<unknown, { messagePk: string; body: MessageFeedbackRequest }>({
+      query: ({ messagePk, body }) => ({
+        url: `/message/feedback/${pk(messagePk)}`,
+        method: 'POST',
+        body,
+      }),
+    }),
+    currentUsage: build.query<UsageResponse, void>({
+      query: () => '/usage/current',
+      providesTags: ['Usage'],
+    }),
+    listModels: build.query<ModelInfo[], void>({ query: () => '/model/list' }),
+    uploadAttachment: build.mutation<Attachment, { conversationPk: string; file: File }>({
+      query: ({ conversationPk, file }) => {
+        const body = new FormData();
+        body.append('file', file);
+        return {
+          url: `/conversation/attachment/upload/${pk(conversationPk)}`,
+          method: 'POST',
+          body,
+        };
+      },
+    }),
+    deleteAttachment: build.mutation<unknown, string>({
+      query: (id) => ({ url: `/conversation/attachment/delete/${pk(id)}`, method: 'DELETE' }),
+    }),
+  }),
+});
+
+export const {
+  useListConversationsInfiniteQuery,
+  useCreateConversationMutation,
+  useRenameConversationMutation,
+  useDeleteConversationMutation,
+  useLazySearchConversationsQuery,
+  useLazyListMessagesQuery,
+  useSendFeedbackMutation,
+  useCurrentUsageQuery,
+  useListModelsQuery,
+  useUploadAttachmentMutation,
+  useDeleteAttachmentMutation,
+} = chatApi;

@@ -1,0 +1,155 @@
+import type { ErrorCode, Message, MessagePage, ServerMessage } from '@themis/shared';
+
+export interface ConversationState {
+  /** Oldest first. */
+  messages: Message[];
+  hasMore: boolean;
+  loaded: boolean;
+  /** Messages added by loading older pages; keeps the list anchored while prepending. */
+  olderCount: number;
+  /** A question was sent and its acceptance is awaited. */
+  sending: boolean;
+  error: ErrorCode | undefined;
+}
+
+export type RequestKind = 'send' | 'regenerate' | 'edit';
+
+const EMPTY: ConversationState = {
+  messages: [],
+  hasMore: false,
+  loaded: false,
+  olderCount: 0,
+  sending: false,
+  error: undefined,
+};
+
+/** Characters of a text as the server counts offsets (UTF-16 code units, like JS strings). */
+export const shownLength = (state: ConversationState) =>
+  state.messages.findLast((message) => message.status === 'streaming')?.content.length ?? 0;
+
+/**
+ * Messages of every conversation this tab has open: REST pages and live frames meet here,
+ * outside React, so a frame that arrives while the page is changing route is not lost.
+ */
+export class ChatStore {
+  private states = new Map<string, ConversationState>();
+  private requests = new Map<string, { pk: string; kind: RequestKind }>();
+  private listeners = new Set<() => void>();
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  };
+
+  get(pk: string | undefined): ConversationState {
+    return (pk && this.states.get(pk)) || EMPTY;
+  }
+
+  private set(pk: string, change: (state: ConversationState) => Partial<ConversationState>) {
+    const current = this.get(pk);
+    this.states.set(pk, { ...current, ...change(current) });
+    for (const listener of this.listeners) listener();
+  }
+
+  setLatestPage(pk: string, page: MessagePage) {
+    this.set(pk, (state) => {
+      // Frames that arrived while the page was on its way are newer than it: keep them.
+      const lastSeq = page.items.at(-1)?.seq ?? -1;
+      const known = new Set(page.items.map((message) => message.pk));
+      const newer = state.messages.filter((m) => m.seq > lastSeq && !known.has(m.pk));
+      return {
+        messages: [...page.items, ...newer],
+        hasMore: page.has_more,
+        loaded: true,
+        olderCount: 0,
+      };
+    });
+  }
+
+  /** A conversation just created here has no messages to load. */
+  markNew(pk: string) {
+    this.set(pk, () => ({ loaded: true }));
+  }
+
+  prependPage(pk: string, page: MessagePage) {
+    this.set(pk, (state) => {
+      const known = new Set(state.messages.map((message) => message.pk));
+      const older = page.items.filter((message) => !known.has(message.pk));
+      return {
+        messages: [...older, ...state.messages],
+        hasMore: page.has_more,
+        olderCount: state.olderCount + older.length,
+      };
+    });
+  }
+
+  request(requestId: string, pk: string, kind: RequestKind) {
+    this.requests.set(requestId, { pk, kind });
+    this.set(pk, () => ({ sending: true, error: undefined }));
+  }
+
+  setError(pk: string, error: ErrorCode | undefined) {
+    this.set(pk, () => ({ error, sending: false }));
+  }
+
+  setFeedback(pk: string, messagePk: string, feedback: Message['feedback']) {
+    this.set(pk, (state) => ({
+      messages: state.messages.map((message) =>
+        message.pk === messagePk ? { ...message, feedback } : message,
+      ),
+    }));
+  }
+
+  apply(frame: ServerMessage) {
+    switch (frame.type) {
+      case 'chat.accepted': {
+        const kind = this.requests.get(frame.request_id)?.kind;
+        this.requests.delete(frame.request_id);
+        this.set(frame.conversation_pk, (state) => {
+          let messages = state.messages;
+          // An edit replaces the last question and its answer; a regenerate the last answer.
+          const lastUser = messages.findLastIndex((message) => message.role === 'user');
+          if (kind === 'edit' && lastUser >= 0) messages = messages.slice(0, lastUser);
+          if (kind === 'regenerate' && messages.at(-1)?.role === 'assistant') {
+            messages = messages.slice(0, -1);
+          }
+          const fresh = new Set([frame.question.pk, frame.answer.pk]);
+          messages = messages.filter((message) => !fresh.has(message.pk));
+          return { messages: [...messages, frame.question, frame.answer], sending: false };
+        });
+        return;
+      }
+      case 'chat.delta':
+        this.set(frame.conversation_pk, (state) => ({
+          messages: state.messages.map((message) => {
+            if (message.pk !== frame.message_pk) return message;
+            // A resumed stream may repeat what is shown; text is placed at its offset.
+            if (frame.offset > message.content.length) return message;
+            const end = frame.offset + frame.text.length;
+            if (end <= message.content.length) return message;
+            return { ...message, content: message.content.slice(0, frame.offset) + frame.text };
+          }),
+        }));
+        return;
+      case 'chat.done':
+        this.set(frame.conversation_pk, (state) => ({
+          messages: state.messages.some((message) => message.pk === frame.message.pk)
+            ? state.messages.map((message) =>
+                message.pk === frame.message.pk ? frame.message : message,
+              )
+            : [...state.messages, frame.message],
+        }));
+        return;
+      case 'error': {
+        const request = frame.request_id ? this.requests.get(frame.request_id) : undefined;
+        if (frame.request_id) this.requests.delete(frame.request_id);
+        const pk = request?.pk ?? frame.conversation_pk;
+        if (pk) this.setError(pk, frame.detail);
+        return;
+      }
+      default:
+    }
+  }
+}

@@ -1,0 +1,82 @@
+import MoreHorizIcon from '@mui/icons-material/MoreHoriz';
+import IconButton from '@mui/material/IconButton';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import type { Conversation } from '@themis/shared';
+import { memo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { paths } from '../../../app/paths';
+
+export interface ConversationRowProps {
+  conversation: Conversation;
+  selected: boolean;
+  onNavigate?: () => void;
+  onRename: (conversation: Conversation) => void;
+  onDelete: (conversation: Conversation) => void;
+}
+
+/** One conversation in the history, with its rename and delete menu. */
+export const ConversationRow = memo(function ConversationRow({
+  conversation,
+  selected,
+  onNavigate,
+  onRename,
+  onDelete,
+}: ConversationRowProps) {
+  const { t } = useTranslation('chat');
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const name = conversation.name || t('history.untitled');
+  const close = () => setAnchor(null);
+  return (
+    <ListItem
+      component="div"
+      disablePadding
+      secondaryAction={
+        <IconButton
+          edge="end"
+          size="small"
+          aria-label={t('history.menu', { name })}
+          aria-haspopup="menu"
+          aria-expanded={anchor !== null}
+          onClick={(event) => setAnchor(event.currentTarget)}
+        >
+          <MoreHorizIcon fontSize="small" />
+        </IconButton>
+      }
+    >
+      <ListItemButton
+        component={NavLink}
+        to={`${paths.chat}/${conversation.pk}`}
+        selected={selected}
+        aria-current={selected ? 'page' : undefined}
+        onClick={onNavigate}
+        sx={{ borderRadius: 1, pr: 5 }}
+      >
+        <ListItemText primary={name} slotProps={{ primary: { noWrap: true, variant: 'body2' } }} />
+      </ListItemButton>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
+        <MenuItem
+          onClick={() => {
+            close();
+            onRename(conversation);
+          }}
+        >
+          {t('history.rename')}
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            close();
+            onDelete(conversation);
+          }}
+          sx={{ color: 'error.main' }}
+        >
+          {t('history.delete')}
+        </MenuItem>
+      </Menu>
+    </ListItem>
+  );
+});

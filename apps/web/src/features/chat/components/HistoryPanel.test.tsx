@@ -1,0 +1,124 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeApi, json, sentBodies } from '../../../test/fake-api';
+import { stubWebSocket } from '../../../test/fake-socket';
+import { resetChatRuntime } from '../realtime/chat-runtime';
+import { CONVERSATION, MODELS, OTHER, conversation, message, renderChat } from '../test-data';
+
+const DAY = 24 * 60 * 60 * 1000;
+const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString();
+
+function setup(handlers: Parameters<typeof fakeApi>[0] = {}) {
+  stubWebSocket();
+  const api = fakeApi({
+    'GET /model/list': () => json(MODELS),
+    'GET /usage/current': () => json({ month: '2026-11', used_tokens: 0, limit_tokens: 1000 }),
+    'GET /conversation/list': () =>
+      json({
+        items: [
+          conversation({ pk: CONVERSATION, name: 'Lease question', updated_at: daysAgo(0) }),
+          conversation({ pk: OTHER, name: '', updated_at: daysAgo(30) }),
+        ],
+        next_cursor: null,
+      }),
+    ...handlers,
+  });
+  return { api, ...renderChat('/chat') };
+}
+
+afterEach(() => resetChatRuntime());
+
+describe('history panel', { timeout: 15_000 }, () => {
+  it('groups conversations by date and names untitled ones', async () => {
+    setup();
+    const history = await screen.findByRole('region', { name: 'Conversation history' });
+    await within(history).findByText('Lease question');
+    const headings = within(history).getAllByRole('heading', { level: 2 });
+    expect(headings.map((heading) => heading.textContent)).toEqual(['Today', 'Earlier']);
+    expect(within(history).getByRole('link', { name: 'New conversation' })).toBeTruthy();
+  });
+
+  it('renames a conversation with the shared rules', async () => {
+    const { api } = setup({
+      [`PUT /conversation/rename/${CONVERSATION}`]: () =>
+        json(conversation({ pk: CONVERSATION, name: 'Notice period' })),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Options for Lease question' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Rename' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename conversation' });
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
+    fireEvent.change(name, { target: { value: '   ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Required')).toBeTruthy();
+    fireEvent.change(name, { target: { value: 'x'.repeat(101) } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Maximum length is 100 characters')).toBeTruthy();
+    fireEvent.change(name, { target: { value: ' Notice period ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await sentBodies(api, `PUT /conversation/rename/${CONVERSATION}`)).toEqual([
+      { name: 'Notice period' },
+    ]);
+  });
+
+  it('deletes a conversation after saying its files will be lost', async () => {
+    let deleted = 0;
+    setup({
+      [`DELETE /conversation/delete/${OTHER}`]: () => {
+        deleted += 1;
+        return json({ status: 'ok' });
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Options for New conversation' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete conversation?' });
+    expect(dialog.textContent).toContain('the files attached to it will be lost');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(deleted).toBe(1);
+  });
+
+  it('opens a search result at the message found', async () => {
+    const { router } = setup({
+      'GET /conversation/search': () =>
+        json({
+          items: [
+            {
+              conversation_pk: CONVERSATION,
+              conversation_name: 'Lease question',
+              message_pk: 'm5',
+              message_seq: 5,
+              snippet: 'the notice period for a lease is',
+              updated_at: daysAgo(0),
+            },
+          ],
+        }),
+      [`GET /conversation/messages/${CONVERSATION}`]: () =>
+        json({
+          items: [4, 5, 6].map((seq) =>
+            message({
+              pk: `m${seq}`,
+              seq,
+              role: seq % 2 ? 'user' : 'assistant',
+              content: `M${seq}`,
+            }),
+          ),
+          has_more: false,
+        }),
+    });
+    fireEvent.change(await screen.findByRole('searchbox', { name: 'Search conversations' }), {
+      target: { value: 'notice' },
+    });
+    const results = await screen.findByRole('list', { name: 'Search results' });
+    expect(within(results).getByText('notice').tagName).toBe('MARK');
+    fireEvent.click(within(results).getByRole('button', { name: /Lease question/ }));
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe(
+        `/chat/${CONVERSATION}?message=5`,
+      ),
+    );
+    const found = await screen.findByTestId('message-5');
+    expect(found.getAttribute('data-highlighted')).toBe('true');
+    expect(screen.getByTestId('message-4').getAttribute('data-highlighted')).toBeNull();
+  });
+});

@@ -1,0 +1,62 @@
+import Box from '@mui/material/Box';
+import { alpha } from '@mui/material/styles';
+import { memo } from 'react';
+import Markdown, { type Components } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+
+// Answers are untrusted text: raw HTML stays text (no rehype-raw) and links open apart.
+const components: Components = {
+  a: ({ node: _node, ...props }) => (
+    <a {...props} target="_blank" rel="noopener noreferrer nofollow" />
+  ),
+  table: ({ node: _node, ...props }) => (
+    <Box sx={{ overflowX: 'auto', my: 1.5 }}>
+      <table {...props} />
+    </Box>
+  ),
+};
+
+/** An answer's markdown (GitHub flavour) with tables and code styled for both themes. */
+export const MarkdownAnswer = memo(function MarkdownAnswer({ text }: { text: string }) {
+  return (
+    <Box
+      sx={(theme) => ({
+        overflowWrap: 'anywhere',
+        lineHeight: 1.65,
+        '& > :first-of-type': { mt: 0 },
+        '& > :last-child': { mb: 0 },
+        '& a': { color: 'primary.main' },
+        '& table': { borderCollapse: 'collapse', minWidth: '100%', fontSize: '0.9em' },
+        '& th, & td': { border: 1, borderColor: 'divider', px: 1.25, py: 0.75, textAlign: 'left' },
+        '& th': { bgcolor: alpha(theme.palette.text.primary, 0.06) },
+        '& code': {
+          fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+          fontSize: '0.875em',
+          bgcolor: alpha(theme.palette.text.primary, 0.08),
+          borderRadius: 0.5,
+          px: 0.5,
+        },
+        '& pre': {
+          overflowX: 'auto',
+          p: 1.5,
+          borderRadius: 1,
+          bgcolor: alpha(theme.palette.text.primary, 0.06),
+          border: 1,
+          borderColor: 'divider',
+        },
+        '& pre code': { bgcolor: 'transparent', p: 0 },
+        '& blockquote': {
+          m: 0,
+          pl: 2,
+          borderLeft: 3,
+          borderColor: 'divider',
+          color: 'text.secondary',
+        },
+      })}
+    >
+      <Markdown remarkPlugins={[remarkGfm]} components={components}>
+        {text}
+      </Markdown>
+    </Box>
+  );
+});

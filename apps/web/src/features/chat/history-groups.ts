@@ -1,0 +1,30 @@
+import type { Conversation } from '@themis/shared';
+import { differenceInCalendarDays, startOfDay } from 'date-fns';
+
+export const HISTORY_GROUPS = ['today', 'yesterday', 'lastWeek', 'earlier'] as const;
+export type HistoryGroup = (typeof HISTORY_GROUPS)[number];
+
+export type HistoryRow =
+  { kind: 'header'; group: HistoryGroup } | { kind: 'conversation'; conversation: Conversation };
+
+/** The group of a conversation by its last activity, in the browser's time zone. */
+export function historyGroup(updatedAt: string, now: Date): HistoryGroup {
+  const days = differenceInCalendarDays(startOfDay(now), startOfDay(new Date(updatedAt)));
+  if (days <= 0) return 'today';
+  if (days === 1) return 'yesterday';
+  if (days <= 7) return 'lastWeek';
+  return 'earlier';
+}
+
+/** Flat rows for the virtual list: a header before the first conversation of each group. */
+export function historyRows(conversations: Conversation[], now: Date): HistoryRow[] {
+  const rows: HistoryRow[] = [];
+  let previous: HistoryGroup | undefined;
+  for (const conversation of conversations) {
+    const group = historyGroup(conversation.updated_at, now);
+    if (group !== previous) rows.push({ kind: 'header', group });
+    previous = group;
+    rows.push({ kind: 'conversation', conversation });
+  }
+  return rows;
+}

@@ -1,0 +1,50 @@
+import { webSocketUrl } from '@themis/shared';
+import { useSyncExternalStore } from 'react';
+import { loginRedirectUrl } from '../../../app/api/base-query';
+import { runtimeConfig } from '../../../app/runtime-config';
+import { ChatStore, type ConversationState } from '../chat-store';
+import { ChatSocket, type SessionRefresh } from './chat-socket';
+
+interface ChatRuntime {
+  socket: ChatSocket;
+  store: ChatStore;
+}
+
+let current: ChatRuntime | undefined;
+
+const refreshSession: SessionRefresh = async () => {
+  try {
+    const response = await fetch(runtimeConfig().tokenRefreshUrl, { credentials: 'include' });
+    if (response.ok) return 'refreshed';
+    return response.status === 401 ? 'unauthorized' : 'failed';
+  } catch {
+    return 'failed';
+  }
+};
+
+/** The tab's socket and chat store, created on first use. */
+export function chatRuntime(): ChatRuntime {
+  if (!current) {
+    const store = new ChatStore();
+    const socket = new ChatSocket({
+      url: webSocketUrl(runtimeConfig()),
+      refreshSession,
+      toLogin: () =>
+        window.location.assign(loginRedirectUrl(window.location.pathname + window.location.search)),
+    });
+    socket.listen((frame) => store.apply(frame));
+    current = { socket, store };
+  }
+  return current;
+}
+
+/** Closes the socket and forgets every conversation (tests start each case afresh). */
+export function resetChatRuntime() {
+  current?.socket.dispose();
+  current = undefined;
+}
+
+export function useConversationState(pk: string | undefined): ConversationState {
+  const { store } = chatRuntime();
+  return useSyncExternalStore(store.subscribe, () => store.get(pk));
+}
