@@ -17,7 +17,9 @@ test.describe('chat with the demo model', () => {
     await page.getByTestId('chat-input').press('Enter');
     await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
     await expect(page.getByText(QUESTION).first()).toBeVisible();
-    await expect(page.getByText(/not a real model/).first()).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText(/This is the Themis demo/).first()).toBeVisible({
+      timeout: 15_000,
+    });
     await expect(page.getByTestId('streaming-cursor')).toHaveCount(0, { timeout: 15_000 });
     await expectAccessible(page, 'chat, answered');
 
@@ -27,7 +29,7 @@ test.describe('chat with the demo model', () => {
 
     // A reload shows the stored conversation again.
     await page.reload();
-    await expect(page.getByText(/not a real model/).first()).toBeVisible();
+    await expect(page.getByText(/This is the Themis demo/).first()).toBeVisible();
 
     await history
       .getByRole('button', { name: /Options for/ })
@@ -62,9 +64,12 @@ test.describe('chat with the demo model', () => {
     await page.evaluate(() => localStorage.setItem('theme', 'dark'));
     await page.reload();
     await expect(page.getByText('Informacja prawna, nie porada prawna.').first()).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: 'Model: Demo Themis (to nie prawdziwy model)' }),
+    ).toBeVisible();
     await page.getByTestId('chat-input').fill('Czym jest zachowek?');
     await page.getByTestId('chat-input').press('Enter');
-    await expect(page.getByText(/nie prawdziwy model/).first()).toBeVisible({
+    await expect(page.getByText(/To jest demo Themis/).first()).toBeVisible({
       timeout: 15_000,
     });
     await expectAccessible(page, 'chat, pl, dark, 375px');

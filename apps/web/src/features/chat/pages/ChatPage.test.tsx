@@ -205,11 +205,15 @@ describe('chat page', { timeout: 15_000 }, () => {
     );
   });
 
-  it('remembers the chosen model and marks the demo model', async () => {
+  it('remembers the chosen model and marks the demo model under its translated name', async () => {
     setup(`/chat/${CONVERSATION}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Model: GPT-4o' }));
-    fireEvent.click(await screen.findByRole('menuitem', { name: /Demo model/ }));
-    const button = await screen.findByRole('button', { name: 'Model: Demo model' });
+    fireEvent.click(
+      await screen.findByRole('menuitem', { name: /Themis demo \(not a real model\)/ }),
+    );
+    const button = await screen.findByRole('button', {
+      name: 'Model: Themis demo (not a real model)',
+    });
     expect(within(button).getByText('Demo')).toBeTruthy();
     expect(window.localStorage.getItem('themis.chat.model')).toBe('demo:demo');
   });

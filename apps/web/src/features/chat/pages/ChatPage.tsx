@@ -39,7 +39,7 @@ export function ChatPage() {
   const [searchParams] = useSearchParams();
   const targetSeq = parseSeq(searchParams.get('message'));
   const { language } = useLanguage();
-  const { models, model, choose } = useModelChoice();
+  const { models, model, choose, isLoading: modelsLoading } = useModelChoice();
   const { state, loadingOlder, loadFailed, loadOlder } = useConversation(conversationId, targetSeq);
   const [draft, setDraft] = useState('');
   const [editing, setEditing] = useState(false);
@@ -108,7 +108,7 @@ export function ChatPage() {
         component="header"
         sx={{ display: 'flex', alignItems: 'center', gap: 1, px: { xs: 1, sm: 2 }, py: 1 }}
       >
-        <ModelMenu models={models} model={model} onChoose={choose} />
+        <ModelMenu models={models} model={model} isLoading={modelsLoading} onChoose={choose} />
         <Box sx={{ flex: 1 }} />
         <UsageMeter />
       </Box>
