@@ -1,9 +1,7 @@
 import { CHAT_FILES_MAX } from '@themis/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bindAttachments,
-  loadAttachmentsForModel,
-} from '../src/modules/attachments/attachments.service';
+import { loadAttachmentsForModel } from '../src/modules/attachments/attachments-for-model';
+import { bindAttachments } from '../src/modules/attachments/attachments.service';
 import { createTestApp, type TestApp } from './app';
 import { docxWithText, pdfWithText, pngImage } from './attachment-files';
 import { attachmentHelpers, testModel as model } from './attachment-setup';

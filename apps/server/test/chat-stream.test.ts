@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachments, messages, tokenUsage } from '../src/db/schema';
+import { messages, tokenUsage } from '../src/db/schema';
 import { monthOf } from '../src/modules/chat/metering';
 import { streamAnthropicAnswer, streamOpenAiAnswer } from './llm-upstreams';
 import {
@@ -186,62 +186,6 @@ describe('chat.send', () => {
     expect(answer!.content.length).toBeGreaterThan(0);
     expect(tab.textOf(conversationPk).startsWith(answer!.content)).toBe(true);
     await tab.next('chat.done');
-    tab.close();
-  });
-});
-
-describe('attachments', () => {
-  it("appends a document's text to the question and binds it to the question", async () => {
-    h.answerWith((request, res) => streamOpenAiAnswer(request, res, { deltas: ['Read it.'] }));
-    const { tab, conversationPk, user } = await signedInTab(h);
-    const [file] = await h.t.database.db
-      .insert(attachments)
-      .values({
-        userId: user.pk,
-        conversationId: conversationPk,
-        storageKey: `users/${user.pk}/attachments/lease`,
-        filename: 'lease.pdf',
-        mediaType: 'application/pdf',
-        size: 1234,
-        extractedText: 'The tenant pays a deposit of two months of rent.',
-      })
-      .returning();
-    tab.send(sendFrame(conversationPk, { content: 'Is this lawful?', attachment_pks: [file!.id] }));
-    const accepted = await tab.next('chat.accepted');
-    expect(accepted.question.attachments).toEqual([
-      {
-        pk: file!.id,
-        filename: 'lease.pdf',
-        media_type: 'application/pdf',
-        size: 1234,
-        has_text: true,
-      },
-    ]);
-    await tab.next('chat.done');
-    const sent = h.chatRequests().at(-1)!.body.messages as { role: string; content: string }[];
-    expect(sent.at(-1)!.content).toContain('Is this lawful?');
-    expect(sent.at(-1)!.content).toContain('two months of rent');
-    const [bound] = await h.t.database.db
-      .select()
-      .from(attachments)
-      .where(eq(attachments.id, file!.id));
-    expect(bound!.messageId).toBe(accepted.question.pk);
-
-    tab.send(sendFrame(conversationPk, { attachment_pks: [file!.id] }));
-    expect((await tab.next('error')).detail).toBe('not_found');
-    expect(await rowsOf(conversationPk)).toHaveLength(2);
-
-    // Answered again, the question still comes with its document.
-    tab.send({
-      type: 'chat.regenerate',
-      request_id: 'regen-file',
-      conversation_pk: conversationPk,
-      model_id: 'openai:gpt-test',
-      language: 'en',
-    });
-    await tab.next('chat.done');
-    const again = h.chatRequests().at(-1)!.body.messages as { content: string }[];
-    expect(again.at(-1)!.content).toContain('two months of rent');
     tab.close();
   });
 });

@@ -5,22 +5,17 @@ import { CHAT_FILES_MAX, type Attachment } from '@themis/shared';
 import type { Database } from '../../db/client';
 import { attachments, conversations, type AttachmentRow } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { LlmModel } from '../../platform/llm/llm';
 import { userFilesPrefix, type FileStorage } from '../../platform/storage/storage';
 import { attachmentView, presentAttachment } from '../../presenters/chat.presenter';
 import { confirmImage, detectFileKind, MEDIA_TYPES } from './file-kind';
 import { extractDocumentText, isDocumentKind } from './text-extraction';
 
 export const FILENAME_MAX = 200;
-/** Characters per token, as platform/llm/usage-estimate.ts counts them. */
-const CHARS_PER_TOKEN = 4;
-// Room kept per document for its heading and the cut note, so the whole text fits.
-const FRAME_CHARS = 400;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const notFound = (what: string) => new AppError('not_found', 404, `${what} not found`);
+export const notFound = (what: string) => new AppError('not_found', 404, `${what} not found`);
 const invalidType = () => new AppError('invalid_file_type', 400, 'file content not accepted');
-const tooManyFiles = () =>
+export const tooManyFiles = () =>
   new AppError('too_many_files', 400, `more than ${CHAT_FILES_MAX} files waiting`);
 
 const attachmentKeyFor = (userId: string, attachmentId: string) =>
@@ -188,7 +183,7 @@ export async function deleteAttachment(options: {
 }
 
 /** The unsent attachments with these ids, in that order; 404 unless every one is there. */
-async function findUnsent(options: {
+export async function findUnsent(options: {
   db: Database;
   userId: string;
   conversationId: string;
@@ -206,87 +201,6 @@ async function findUnsent(options: {
     if (!row) throw notFound('attachment');
     return row;
   });
-}
-
-/**
- * Shares `budget` characters among the texts: short ones whole, the rest split evenly, so
- * one long document cannot crowd out the others.
- */
-function shareBudget(options: { lengths: number[]; budget: number }): number[] {
-  const { lengths } = options;
-  const shares = new Array<number>(lengths.length).fill(0);
-  let left = options.budget;
-  const order = lengths.map((_, index) => index).sort((a, b) => lengths[a]! - lengths[b]!);
-  order.forEach((index, position) => {
-    const fair = Math.floor(left / (order.length - position));
-    shares[index] = Math.min(lengths[index]!, fair);
-    left -= shares[index];
-  });
-  return shares;
-}
-
-function formatDocument(options: { filename: string; text: string; share: number }): string {
-  const { filename, text, share } = options;
-  const head = `--- Attached file: ${filename} ---`;
-  if (share >= text.length) return `${head}\n${text}`;
-  return (
-    `${head}\n${text.slice(0, share)}\n` +
-    `[The file was cut here: only the first ${share} of its ${text.length} characters fit.]`
-  );
-}
-
-/** The documents' text for the question, and the images as they were uploaded. */
-export interface AttachmentsForModel {
-  text: string;
-  images: { data: Uint8Array; mediaType: string }[];
-}
-
-/**
- * What the model gets from the attachments of a question: the documents' text, each
- * headed by its filename and cut to fit half of the context window, and the images.
- * A file the model cannot use is refused, never silently dropped.
- */
-export async function loadAttachmentsForModel(options: {
-  db: Database;
-  storage: FileStorage;
-  userId: string;
-  conversationId: string;
-  attachmentIds: string[];
-  model: LlmModel;
-}): Promise<AttachmentsForModel> {
-  const { storage, model } = options;
-  const attachmentIds = [...new Set(options.attachmentIds)];
-  if (attachmentIds.length > CHAT_FILES_MAX) throw tooManyFiles();
-  if (attachmentIds.length === 0) return { text: '', images: [] };
-  const rows = await findUnsent({ ...options, attachmentIds });
-
-  const documents: { filename: string; text: string }[] = [];
-  const images: AttachmentsForModel['images'] = [];
-  for (const row of rows) {
-    if (row.mediaType.startsWith('image/')) {
-      if (!model.vision) {
-        throw new AppError('attachment_not_supported', 400, 'model cannot read images');
-      }
-      const file = await storage.get(row.storageKey);
-      if (!file) throw notFound('attachment file');
-      images.push({ data: new Uint8Array(file.bytes), mediaType: row.mediaType });
-    } else {
-      if (!row.extractedText) {
-        throw new AppError('attachment_not_supported', 400, 'document has no text');
-      }
-      documents.push({ filename: row.filename, text: row.extractedText });
-    }
-  }
-
-  const budget = Math.max(
-    0,
-    Math.floor(model.context_window / 2) * CHARS_PER_TOKEN - documents.length * FRAME_CHARS,
-  );
-  const shares = shareBudget({ lengths: documents.map((doc) => doc.text.length), budget });
-  const text = documents
-    .map((doc, index) => formatDocument({ ...doc, share: shares[index]! }))
-    .join('\n\n');
-  return { text, images };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   attachments,
@@ -36,6 +36,17 @@ export function listMessageAttachments(options: { db: Database; messageId: strin
     .select()
     .from(attachments)
     .where(eq(attachments.messageId, options.messageId))
+    .orderBy(asc(attachments.createdAt));
+}
+
+/** Every file sent with a question of the conversation, oldest first. */
+export function listBoundAttachments(options: { db: Database; conversationId: string }) {
+  return options.db
+    .select()
+    .from(attachments)
+    .where(
+      and(eq(attachments.conversationId, options.conversationId), isNotNull(attachments.messageId)),
+    )
     .orderBy(asc(attachments.createdAt));
 }
 

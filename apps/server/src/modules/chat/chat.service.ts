@@ -1,8 +1,13 @@
 import type { Language, ServerMessage } from '@themis/shared';
-import type { ConversationRow, MessageRow } from '../../db/schema';
+import type { AttachmentRow, ConversationRow, MessageRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { LlmModel } from '../../platform/llm/llm';
-import { bindAttachments, loadAttachmentsForModel } from '../attachments/attachments.service';
+import {
+  documentsText,
+  loadAttachmentsForModel,
+  readForModel,
+} from '../attachments/attachments-for-model';
+import { bindAttachments } from '../attachments/attachments.service';
 import {
   attachmentView,
   presentConversation,
@@ -15,13 +20,14 @@ import {
   findOwnConversation,
   findStreamingAnswer,
   insertMessage,
+  listBoundAttachments,
   listConversationMessages,
   listMessageAttachments,
   touchConversation,
   updateQuestionContent,
 } from './chat.repo';
 import { assertWithinMonthlyLimit } from './metering';
-import { buildModelMessages, readBoundAttachments } from './model-input';
+import { buildModelMessages } from './model-input';
 import type { ChatListener } from './stream-hub';
 import { buildSystemPrompt } from './system-prompt';
 
@@ -93,9 +99,9 @@ async function storeExchange(options: {
   const last = request.kind === 'send' ? undefined : findLastQuestion(history);
   const attachmentIds = request.kind === 'send' ? request.attachmentIds : [];
   const files = last
-    ? await readBoundAttachments({
+    ? await readForModel({
         storage: ctx.storage,
-        files: await listMessageAttachments({ db: ctx.db, messageId: last.question.id }),
+        rows: await listMessageAttachments({ db: ctx.db, messageId: last.question.id }),
         model,
       })
     : await loadAttachmentsForModel({
@@ -146,7 +152,34 @@ async function storeExchange(options: {
     const questionFiles = await listMessageAttachments({ db: tx, messageId: question.id });
     return { question, questionFiles, answer, touched };
   });
-  return { ...stored, files, content, rename, earlier: last ? last.earlier : history };
+  const earlier = last ? last.earlier : history;
+  const earlierDocuments = await readEarlierDocuments({ ctx, conversationId, earlier, model });
+  return { ...stored, files, content, rename, earlier, earlierDocuments };
+}
+
+/**
+ * Earlier questions' documents, as text, so a follow-up can still refer to them. Their
+ * images are not sent again: the answers about them are in the history.
+ */
+async function readEarlierDocuments(options: {
+  ctx: ChatContext;
+  conversationId: string;
+  earlier: MessageRow[];
+  model: LlmModel;
+}): Promise<Map<string, string>> {
+  const { ctx, conversationId, earlier, model } = options;
+  const questionIds = new Set(earlier.filter((row) => row.role === 'user').map((row) => row.id));
+  const byQuestion = new Map<string, AttachmentRow[]>();
+  for (const row of await listBoundAttachments({ db: ctx.db, conversationId })) {
+    if (!row.messageId || !questionIds.has(row.messageId)) continue;
+    byQuestion.set(row.messageId, [...(byQuestion.get(row.messageId) ?? []), row]);
+  }
+  const documents = new Map<string, string>();
+  for (const [messageId, rows] of byQuestion) {
+    const text = documentsText({ rows, model });
+    if (text) documents.set(messageId, text);
+  }
+  return documents;
 }
 
 /**
@@ -191,6 +224,7 @@ export async function startAnswer(options: {
   const system = buildSystemPrompt({ language: request.language, now: ctx.now() });
   const messages = buildModelMessages({
     history: prepared.earlier,
+    earlierDocuments: prepared.earlierDocuments,
     question: prepared.content,
     files: prepared.files,
     model,
