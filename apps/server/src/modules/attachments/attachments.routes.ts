@@ -1,11 +1,12 @@
-import multipart, { type MultipartFile } from '@fastify/multipart';
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CHAT_FILE_MAX_BYTES, ZAttachment, ZErrorResponse, ZOkResponse } from '@themis/shared';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import type { FileStorage } from '../../platform/storage/storage';
+import { invalidPart, readFilePart, readMultipartForm } from '../../plugins/multipart-form';
 import { requireActor } from '../auth/auth.guard';
 import {
   assertOwnConversation,
@@ -27,22 +28,6 @@ const FORM_LIMITS = {
 
 const FILE_FIELD = 'file';
 
-const invalidPart = (field: string) =>
-  new AppError('validation_error', 400, `form part ${field} refused`, {
-    [field]: ['validation.invalid'],
-  });
-
-// Stops at the limit: busboy discards the rest and the stream ends here.
-async function readFilePart(part: MultipartFile): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of part.file) {
-    if (part.file.truncated) break;
-    chunks.push(chunk as Buffer);
-  }
-  if (part.file.truncated) throw new AppError('file_too_large', 413, 'attachment over the limit');
-  return Buffer.concat(chunks);
-}
-
 async function readUploadForm(request: FastifyRequest) {
   let upload: { bytes: Buffer; filename: string } | undefined;
   for await (const part of request.parts()) {
@@ -58,11 +43,7 @@ async function readUpload(request: FastifyRequest) {
   if (!request.isMultipart()) {
     throw new AppError('unsupported_media_type', 415, 'multipart/form-data expected');
   }
-  return readUploadForm(request).catch((error: unknown) => {
-    // Our refusals and the size limits (413) stand; any other parser error is a bad form.
-    if (error instanceof AppError || (error as FastifyError).statusCode === 413) throw error;
-    throw new AppError('validation_error', 400, `unreadable form: ${(error as Error).message}`);
-  });
+  return readMultipartForm(request, readUploadForm);
 }
 
 /** Files attached to a question before it is sent. */

@@ -1,9 +1,9 @@
-import multipart, { type MultipartFile } from '@fastify/multipart';
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IMAGE_UPLOAD_MAX_BYTES, ZErrorResponse } from '@themis/shared';
-import { AppError } from '../../errors';
+import { invalidPart, readFilePart, readMultipartForm } from '../../plugins/multipart-form';
 import type { AuthContext } from '../auth/auth.context';
 import { requireActor } from '../auth/auth.guard';
 import { findAvatar, type AvatarChange } from './user-avatar.service';
@@ -33,22 +33,6 @@ const avatarChanges = new WeakMap<FastifyRequest, AvatarChange>();
 /** The picture change a multipart account update asked for; 'keep' for a JSON one. */
 export const avatarChangeOf = (request: FastifyRequest): AvatarChange =>
   avatarChanges.get(request) ?? { kind: 'keep' };
-
-const invalidPart = (field: string) =>
-  new AppError('validation_error', 400, `form part ${field} refused`, {
-    [field]: ['validation.invalid'],
-  });
-
-// Stops at the limit: busboy discards the rest and the stream ends here.
-async function readFilePart(part: MultipartFile): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of part.file) {
-    if (part.file.truncated) break;
-    chunks.push(chunk as Buffer);
-  }
-  if (part.file.truncated) throw new AppError('file_too_large', 413, 'picture over the limit');
-  return Buffer.concat(chunks);
-}
 
 async function readAccountForm(request: FastifyRequest) {
   const fields: Record<string, unknown> = {};
@@ -83,12 +67,7 @@ export async function acceptAccountForm(scope: FastifyInstance): Promise<void> {
   await scope.register(multipart, { limits: FORM_LIMITS });
   scope.addHook('preValidation', async (request) => {
     if (!request.isMultipart()) return;
-    const form = await readAccountForm(request).catch((error: unknown) => {
-      // Our refusals and the size limits (413) stand; anything else the parser throws
-      // (no boundary, a body cut short, a JSON part that is not JSON) is a malformed form.
-      if (error instanceof AppError || (error as FastifyError).statusCode === 413) throw error;
-      throw new AppError('validation_error', 400, `unreadable form: ${(error as Error).message}`);
-    });
+    const form = await readMultipartForm(request, readAccountForm);
     request.body = form.fields;
     avatarChanges.set(request, form.avatar);
   });
