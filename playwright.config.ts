@@ -1,6 +1,15 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
-import { E2E_DATA_DIR, E2E_OIDC_CLIENT, E2E_OIDC_ISSUER, E2E_PORT, E2E_URL } from './e2e/env';
+import {
+  E2E_DATA_DIR,
+  E2E_LLM_MODEL,
+  E2E_LLM_MODEL_NAME,
+  E2E_LLM_PORT,
+  E2E_OIDC_CLIENT,
+  E2E_OIDC_ISSUER,
+  E2E_PORT,
+  E2E_URL,
+} from './e2e/env';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -27,6 +36,13 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      // The model provider: OpenAI's streaming protocol, slow when a test needs time.
+      command: 'exec node --import tsx e2e/llm-server.ts',
+      url: `http://127.0.0.1:${E2E_LLM_PORT}/v1/models`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       // Every run starts from an empty embedded database. The folder is removed here, before
       // the server starts: a globalSetup would run after the server has opened it.
       command: `rm -rf '${E2E_DATA_DIR}' && exec node apps/server/dist/main.js`,
@@ -41,6 +57,10 @@ export default defineConfig({
         GOOGLE_CLIENT_ID: E2E_OIDC_CLIENT.id,
         GOOGLE_CLIENT_SECRET: E2E_OIDC_CLIENT.secret,
         GOOGLE_ISSUER_URL: E2E_OIDC_ISSUER,
+        OPENAI_BASE_URL: `http://127.0.0.1:${E2E_LLM_PORT}/v1`,
+        OPENAI_API_KEY: 'e2e-key',
+        // The demo stays first, so tests that do not pick a model talk to it.
+        MODELS: `demo:themis-demo,openai:${E2E_LLM_MODEL}=${E2E_LLM_MODEL_NAME}`,
       },
     },
   ],

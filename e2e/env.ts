@@ -7,3 +7,11 @@ export const E2E_DATA_DIR = join(import.meta.dirname, '..', '.test-data', 'e2e')
 export const E2E_OIDC_PORT = 5182;
 export const E2E_OIDC_ISSUER = `http://127.0.0.1:${E2E_OIDC_PORT}`;
 export const E2E_OIDC_CLIENT = { id: 'themis-e2e', secret: 'e2e-secret' };
+/** The OpenAI-compatible provider the browser tests chat with (llm-server.ts). */
+export const E2E_LLM_PORT = 5183;
+export const E2E_LLM_MODEL = 'counsel-e2e';
+export const E2E_LLM_MODEL_NAME = 'Counsel (test model)';
+/** A question holding this gets a slow answer (about ten seconds). */
+export const E2E_SLOW_QUESTION_MARK = 'step by step';
+/** Every answer of the test provider ends with this. */
+export const E2E_ANSWER_END = 'That is all.';

@@ -27,8 +27,8 @@ export interface FakeUpstream {
   close(): Promise<void>;
 }
 
-/** An HTTP server on 127.0.0.1 whose behaviour each test sets through `route`. */
-export async function startFakeUpstream(route: UpstreamRoute): Promise<FakeUpstream> {
+/** An HTTP server on 127.0.0.1 (on a free port unless given) whose behaviour `route` sets. */
+export async function startFakeUpstream(route: UpstreamRoute, port = 0): Promise<FakeUpstream> {
   const upstream: FakeUpstream = {
     url: '',
     requests: [],
@@ -51,7 +51,7 @@ export async function startFakeUpstream(route: UpstreamRoute): Promise<FakeUpstr
       void upstream.route(seen, res);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   upstream.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return upstream;
 }

@@ -1,0 +1,180 @@
+import type { Page } from '@playwright/test';
+import { pdfWithText } from '../apps/server/test/attachment-files';
+import { signUpThroughApi } from './accounts';
+import { E2E_ANSWER_END, E2E_LLM_MODEL_NAME, E2E_SLOW_QUESTION_MARK } from './env';
+import { expect, expectAccessible, test } from './fixtures';
+
+// The whole chat against a model provider speaking OpenAI's streaming protocol
+// (e2e/llm-server.ts): a question with a pdf, copy, feedback, stop, and resume after a reload.
+
+interface Labels {
+  lang: 'en' | 'pl';
+  demoModel: string;
+  attachedFiles: string;
+  copy: string;
+  copied: string;
+  good: string;
+  bad: string;
+  feedbackTitle: string;
+  outdatedLaw: string;
+  comment: string;
+  send: string;
+  stop: string;
+  cancelled: string;
+}
+
+const ENGLISH: Labels = {
+  lang: 'en',
+  demoModel: 'Themis demo (not a real model)',
+  attachedFiles: 'Attached files',
+  copy: 'Copy',
+  copied: 'Copied to the clipboard',
+  good: 'Good answer',
+  bad: 'Bad answer',
+  feedbackTitle: 'What was wrong with the answer?',
+  outdatedLaw: 'Based on outdated law',
+  comment: 'Tell us more',
+  send: 'Send',
+  stop: 'Stop the answer',
+  cancelled: 'The answer was stopped.',
+};
+
+const POLISH: Labels = {
+  lang: 'pl',
+  demoModel: 'Demo Themis (to nie prawdziwy model)',
+  attachedFiles: 'Dołączone pliki',
+  copy: 'Kopiuj',
+  copied: 'Skopiowano do schowka',
+  good: 'Dobra odpowiedź',
+  bad: 'Zła odpowiedź',
+  feedbackTitle: 'Co było nie tak z odpowiedzią?',
+  outdatedLaw: 'Oparta na nieaktualnych przepisach',
+  comment: 'Opisz dokładniej',
+  send: 'Wyślij',
+  stop: 'Zatrzymaj odpowiedź',
+  cancelled: 'Odpowiedź została zatrzymana.',
+};
+
+/** The words of a slow answer, all of them in order. */
+const WHOLE_SLOW_ANSWER = Array.from({ length: 40 }, (_, index) => `part${index + 1}`).join(' ');
+
+async function ask(page: Page, question: string) {
+  await page.getByTestId('chat-input').fill(question);
+  await page.getByTestId('chat-input').press('Enter');
+}
+
+async function walk(page: Page, labels: Labels) {
+  // Messages are found by their content or their id, never by position: the list is
+  // virtualized, so which of them are rendered changes as it scrolls.
+  const articles = page.getByRole('article');
+  const cursor = page.getByTestId('streaming-cursor');
+  /** The answer being written now, by its own test id, which stays after it ends. */
+  async function answerBeingWritten() {
+    const testId = await articles.filter({ has: cursor }).getAttribute('data-testid');
+    return page.getByTestId(testId!);
+  }
+
+  await page.getByRole('button', { name: `Model: ${labels.demoModel}` }).click();
+  await page.getByRole('menuitem', { name: E2E_LLM_MODEL_NAME }).click();
+  await expect(page.getByRole('button', { name: `Model: ${E2E_LLM_MODEL_NAME}` })).toBeVisible();
+
+  // A question with a pdf: the model receives the file's text and answers in markdown.
+  await page.getByTestId('attachment-input').setInputFiles({
+    name: 'lease.pdf',
+    mimeType: 'application/pdf',
+    buffer: pdfWithText(['CLAUSE-7 The tenant pays the rent monthly.']),
+  });
+  const chips = page.getByRole('list', { name: labels.attachedFiles });
+  await expect(chips.getByText('lease.pdf')).toBeVisible();
+  await page.getByTestId('chat-input').fill('What does my lease say about the rent?');
+  // Sending waits for the upload to finish.
+  await expect(page.getByRole('button', { name: labels.send })).toBeEnabled();
+  await page.getByTestId('chat-input').press('Enter');
+  const first = articles.filter({ hasText: 'Your file mentions CLAUSE-7.' });
+  await expect(first).toContainText('Your file mentions CLAUSE-7.');
+  await expect(first).toContainText(E2E_ANSWER_END);
+  await expect(first.getByRole('table')).toBeVisible();
+  await expect(page.getByTestId('streaming-cursor')).toHaveCount(0);
+
+  await first.getByRole('button', { name: labels.copy }).click();
+  await expect(page.getByText(labels.copied)).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(
+    'Your file mentions CLAUSE-7.',
+  );
+
+  // Feedback: good, then changed to bad with a reason and a comment.
+  await first.getByRole('button', { name: labels.good }).click();
+  await expect(first.getByRole('button', { name: labels.good })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await first.getByRole('button', { name: labels.bad }).click();
+  const dialog = page.getByRole('dialog', { name: labels.feedbackTitle });
+  await dialog.getByLabel(labels.outdatedLaw).check();
+  await dialog.getByLabel(labels.comment).fill('Art. 6 was amended last year.');
+  await dialog.getByRole('button', { name: labels.send }).click();
+  await expect(dialog).toBeHidden();
+  await expect(first.getByRole('button', { name: labels.bad })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(first.getByRole('button', { name: labels.good })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
+  // Stored: after a reload the feedback and the question's file are still shown.
+  await page.reload();
+  await expect(first.getByRole('button', { name: labels.bad })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await first.hover();
+  await page.mouse.wheel(0, -5000);
+  await expect(
+    articles.filter({ hasText: 'What does my lease say about the rent?' }),
+  ).toContainText('lease.pdf');
+
+  // Stop an answer: what was written stays, marked as stopped, also after a reload.
+  await ask(page, `Explain ${E2E_SLOW_QUESTION_MARK} how a lease ends.`);
+  const stopped = await answerBeingWritten();
+  await expect(stopped).toContainText('part3');
+  await page.getByRole('button', { name: labels.stop }).click();
+  await expect(stopped).toContainText(labels.cancelled);
+  await page.reload();
+  await expect(stopped).toContainText('part3');
+  await expect(stopped).toContainText(labels.cancelled);
+  await expect(stopped).not.toContainText(E2E_ANSWER_END);
+
+  // Reload in the middle of an answer: it resumes where it was and ends whole.
+  await ask(page, `And ${E2E_SLOW_QUESTION_MARK}, how is the deposit returned?`);
+  const resumed = await answerBeingWritten();
+  await expect(resumed).toContainText('part2');
+  await page.reload();
+  await expect(resumed).toContainText('part2');
+  await expect(page.getByTestId('streaming-cursor')).toHaveCount(1);
+  await expect(resumed).toContainText(E2E_ANSWER_END, { timeout: 20_000 });
+  await expect(resumed).toContainText(WHOLE_SLOW_ANSWER);
+  await expect(page.getByTestId('streaming-cursor')).toHaveCount(0);
+  await expectAccessible(page, `chat with a model, ${labels.lang}`);
+}
+
+test.describe('chat with a model provider', () => {
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+  test('a pdf, copy, feedback, stop and resume after a reload', async ({ page }) => {
+    test.setTimeout(90_000);
+    await signUpThroughApi(page);
+    await page.goto('/chat');
+    await walk(page, ENGLISH);
+  });
+
+  test('the same in Polish, dark, at phone width', async ({ page }) => {
+    test.setTimeout(90_000);
+    await signUpThroughApi(page);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/chat?lang=pl');
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+    await page.reload();
+    await walk(page, POLISH);
+  });
+});

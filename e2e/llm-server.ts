@@ -1,0 +1,68 @@
+import {
+  sendJson,
+  startFakeUpstream,
+  streamOpenAiAnswer,
+  type SeenRequest,
+} from '../apps/server/test/llm-upstreams';
+import { E2E_LLM_MODEL, E2E_LLM_PORT, E2E_SLOW_QUESTION_MARK, E2E_ANSWER_END } from './env';
+
+// Run with `node --import tsx e2e/llm-server.ts`: an OpenAI-compatible provider on loopback
+// that Playwright starts before Themis, so the browser tests see real streaming from an
+// upstream they can slow down (to stop an answer, or reload in the middle of one).
+
+interface ChatBody {
+  messages?: { role: string; content: unknown }[];
+}
+
+/** The text of the request's last user message (string or content parts). */
+function lastQuestion(request: SeenRequest): string {
+  const messages = (request.body as ChatBody).messages ?? [];
+  const last = messages.filter((message) => message.role === 'user').at(-1);
+  if (!last) return '';
+  if (typeof last.content === 'string') return last.content;
+  return JSON.stringify(last.content);
+}
+
+/** Words of a slow answer: about ten seconds of streaming. */
+function slowDeltas(): string[] {
+  const words = Array.from({ length: 40 }, (_, index) => `part${index + 1} `);
+  return [...words, E2E_ANSWER_END];
+}
+
+/** A quick answer in markdown that repeats any CLAUSE-n marker the question's files carry. */
+function quickDeltas(question: string): string[] {
+  const clauses = [...new Set(question.match(/CLAUSE-\d+/g) ?? [])];
+  const found = clauses.length ? `Your file mentions ${clauses.join(', ')}.` : 'No file was read.';
+  return [
+    '**Summary.** ',
+    found,
+    '\n\n',
+    '| Term | Value |\n|---|---|\n| Rent | monthly |\n\n',
+    E2E_ANSWER_END,
+  ];
+}
+
+const upstream = await startFakeUpstream(async (request, res) => {
+  if (request.method === 'GET' && request.path === '/v1/models') {
+    sendJson(res, 200, { object: 'list', data: [{ id: E2E_LLM_MODEL, object: 'model' }] });
+    return;
+  }
+  if (request.method !== 'POST' || request.path !== '/v1/chat/completions') {
+    sendJson(res, 404, { error: { message: 'not found' } });
+    return;
+  }
+  const question = lastQuestion(request);
+  const slow = question.includes(E2E_SLOW_QUESTION_MARK);
+  await streamOpenAiAnswer(request, res, {
+    deltas: slow ? slowDeltas() : quickDeltas(question),
+    delayMs: slow ? 250 : 20,
+    usage: { input: 120, output: 40 },
+  });
+}, E2E_LLM_PORT);
+process.stdout.write(`model provider ready at ${upstream.url}\n`);
+
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    void upstream.close().then(() => process.exit(0));
+  });
+}
