@@ -21,7 +21,7 @@ describe('RequireAuth', () => {
       'GET /auth/verify': () => new Promise<Response>((resolve) => (answer = resolve)),
     });
     renderRoute('/chat');
-    await waitFor(() => expect(answer).toBeDefined());
+    await waitFor(() => expect(answer).toBeDefined(), CHAT_PAGE_WAIT);
     expect(screen.getByRole('progressbar', { name: 'Loading…' })).toBeTruthy();
     expect(screen.queryByTestId('chat-empty-state')).toBeNull();
     answer?.(json(authUser()));
