@@ -7,4 +7,35 @@ describe('redactUrl', () => {
     expect(redactUrl('/cb?state=s1&code=123456')).toBe('/cb?state=[Redacted]&code=[Redacted]');
     expect(redactUrl('/api/health')).toBe('/api/health');
   });
+
+  it('hides the secret segment of every route that carries one in its path', () => {
+    const cases: [string, string][] = [
+      ['/reset-password/tok_1-A', '/reset-password/[Redacted]'],
+      ['/reset-password/tok?lang=pl', '/reset-password/[Redacted]?lang=pl'],
+      ['/api/auth/password-reset/verify/tok', '/api/auth/password-reset/verify/[Redacted]'],
+      ['/chat/share/s3cret/', '/chat/share/[Redacted]/'],
+      ['/api/conversation/share/verify/s3cret', '/api/conversation/share/verify/[Redacted]'],
+      [
+        '/api/conversation/share/list-messages/s3cret?page=2',
+        '/api/conversation/share/list-messages/[Redacted]?page=2',
+      ],
+      ['/Reset-Password/tok', '/Reset-Password/[Redacted]'],
+      ['//reset-password//tok', '//reset-password//[Redacted]'],
+      ['https://app.example/reset-password/tok', 'https://app.example/reset-password/[Redacted]'],
+    ];
+    for (const [url, redacted] of cases) expect(redactUrl(url), url).toBe(redacted);
+  });
+
+  it('leaves paths without a secret alone', () => {
+    for (const url of [
+      '/reset-password',
+      '/reset-password/',
+      '/api/conversation/share/list',
+      '/api/user/session/delete/0b6f7c9e-1d2a-4c3b-8e9f-0a1b2c3d4e5f',
+      '/chat/5b1c',
+      '/x/reset-password/tok',
+    ]) {
+      expect(redactUrl(url), url).toBe(url);
+    }
+  });
 });

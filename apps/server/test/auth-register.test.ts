@@ -60,14 +60,13 @@ describe('registration', () => {
     expect(res.statusCode, res.body).toBe(201);
   });
 
-  it('refuses a repeat that does not match, terms not accepted, a bad e-mail or language', async () => {
+  it('refuses a repeat that does not match, a bad e-mail or language', async () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [
         { password_confirmation: 'Other-Pass-1' },
         'password_confirmation',
         'validation.passwordMismatch',
       ],
-      [{ terms_accepted: false }, 'terms_accepted', 'validation.termsRequired'],
       [{ email: 'not-an-email' }, 'email', 'validation.emailInvalid'],
       [{ language: 'de' }, 'language', 'Invalid option: expected one of "en"|"pl"'],
     ];
@@ -79,6 +78,30 @@ describe('registration', () => {
       expect(res.statusCode, field).toBe(400);
       expect(res.json().errors[field], field).toContain(message);
     }
+  });
+
+  it('answers terms_not_accepted when the terms alone are wrong, creating nothing', async () => {
+    for (const terms of [{ terms_accepted: false }, { terms_accepted: undefined }]) {
+      const email = uniqueEmail('terms');
+      const res = await new Client(t).post('/api/auth/register', registration(email, terms));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ detail: 'terms_not_accepted' });
+      const login = await new Client(t).post('/api/auth/login', { email, password: PASSWORD });
+      expect(login.json().detail).toBe('invalid_credentials');
+    }
+    // With other fields wrong too, every field error is listed, the terms among them.
+    const both = await new Client(t).post(
+      '/api/auth/register',
+      registration('not-an-email', { terms_accepted: false }),
+    );
+    expect(both.statusCode).toBe(400);
+    expect(both.json()).toEqual({
+      detail: 'validation_error',
+      errors: {
+        email: ['validation.emailInvalid'],
+        terms_accepted: ['validation.termsRequired'],
+      },
+    });
   });
 
   it('answers user_already_registered for an activated address', async () => {

@@ -12,7 +12,7 @@ import { AppError, RateLimitedError } from '../../errors';
 import { hashPassword, verifyPassword } from '../../platform/crypto/secrets';
 import { userFilesPrefix } from '../../platform/storage/storage';
 import { LIMITS, type AuthContext } from './auth.context';
-import { consumeCode, issueCode } from './codes.service';
+import { consumeCode, countCodeCall, issueCode } from './codes.service';
 import type { Actor } from './session.service';
 import { revokeUserSessions } from './session.service';
 
@@ -51,12 +51,16 @@ export async function sendAccountCode(options: {
 export async function changePassword(options: {
   ctx: AuthContext;
   actor: Actor;
+  ip: string;
   data: ChangePasswordRequest;
 }): Promise<void> {
   const { ctx, actor, data } = options;
+  // The per-IP limit of the sign-in codes: a session is no licence to guess codes.
+  await countCodeCall(ctx.limiter, options.ip);
   await consumeCode({
     db: ctx.db,
     codeKey: ctx.keys.codeKey,
+    limiter: ctx.limiter,
     now: ctx.now(),
     userId: actor.userId,
     kind: 'USER_PASSWORD_CHANGE',
@@ -101,12 +105,13 @@ export async function setFirstPassword(options: {
  * Deletes the account and, through the foreign keys, everything it owns; then its stored
  * files, which no row names any more (a failure there is logged, the account stays
  * deleted). The password (when the account has one) is checked before the code, under
- * the login limits.
+ * the login limits; the code under the code limits.
  */
 export async function deleteAccount(options: {
   ctx: AuthContext;
   log: FastifyBaseLogger;
   actor: Actor;
+  ip: string;
   data: DeleteAccountRequest;
 }): Promise<void> {
   const { ctx, actor, data } = options;
@@ -120,9 +125,11 @@ export async function deleteAccount(options: {
       throw new AppError('invalid_credentials', 400);
     }
   }
+  await countCodeCall(ctx.limiter, options.ip);
   await consumeCode({
     db: ctx.db,
     codeKey: ctx.keys.codeKey,
+    limiter: ctx.limiter,
     now: ctx.now(),
     userId: user.id,
     kind: 'USER_DELETE',

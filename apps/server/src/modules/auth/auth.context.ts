@@ -30,6 +30,8 @@ export const LIMITS = {
   loginPerIp: { limit: 30, windowMs: 15 * 60_000 },
   loginPerAccount: { limit: 10, windowMs: 15 * 60_000 },
   codePerIp: { limit: 30, windowMs: 15 * 60_000 },
+  // Fresh codes come every minute, 5 attempts each: this caps guesses across them.
+  codePerAccount: { limit: 10, windowMs: 15 * 60_000 },
   resetPerIp: { limit: 10, windowMs: 60 * 60_000 },
   resetPerAccount: { limit: 3, windowMs: 60 * 60_000 },
   // An office behind one address may sign up many people in an hour.

@@ -55,6 +55,15 @@ const errors = {
 };
 const ZAuthenticated = z.object({ status: z.literal('authenticated'), user: ZAuthUser });
 
+/**
+ * Terms not accepted, when nothing else is wrong, answers its own code; with other fields
+ * wrong too, the field errors, the terms among them.
+ */
+function registrationRefusal(error: Error & { validation?: { instancePath?: string }[] }) {
+  const onlyTerms = error.validation?.every((issue) => issue.instancePath === '/terms_accepted');
+  return onlyTerms ? new AppError('terms_not_accepted', 400) : error;
+}
+
 export const originOf = (request: FastifyRequest): RequestOrigin => ({
   ip: request.ip,
   userAgent: String(request.headers['user-agent'] ?? ''),
@@ -81,8 +90,10 @@ export function authRoutes(ctx: AuthContext) {
           body: ZRegisterRequest,
           response: { 201: ZEmailResponse, ...errors },
         },
+        attachValidation: true,
       },
       async (request, reply) => {
+        if (request.validationError) throw registrationRefusal(request.validationError);
         const result = await registerUser({ ctx, origin: originOf(request), data: request.body });
         return reply.status(201).send(result);
       },
@@ -251,8 +262,20 @@ export function authRoutes(ctx: AuthContext) {
     };
     r.get(
       '/auth/logout',
-      { schema: { tags, summary: 'Sign out this device and go to the login page' } },
+      {
+        schema: {
+          tags,
+          summary: 'Sign out this device and go to the login page',
+          description:
+            'Started by another site (`Sec-Fetch-Site: cross-site`) it only goes to the app.',
+        },
+      },
       async (request, reply) => {
+        // A GET, so another site could start it (a link, an image): it must not sign out.
+        if (request.headers['sec-fetch-site'] === 'cross-site') {
+          request.log.info('cross-site logout ignored');
+          return reply.redirect('/', 303);
+        }
         await logout(request, reply);
         return reply.redirect('/login', 303);
       },

@@ -19,7 +19,7 @@ import {
   verifyPassword,
 } from '../../platform/crypto/secrets';
 import { LIMITS, type AuthContext, type RequestOrigin } from './auth.context';
-import { consumeCode, issueCode } from './codes.service';
+import { consumeCode, countCodeCall, issueCode } from './codes.service';
 import { createSession, type SessionTokens } from './session.service';
 
 export interface SignedIn {
@@ -136,7 +136,7 @@ export async function resendActivationCode(options: {
   language: Language;
 }) {
   const { ctx, origin } = options;
-  await limit(ctx, `code:ip:${origin.ip}`, LIMITS.codePerIp);
+  await countCodeCall(ctx.limiter, origin.ip);
   const user = await findUserByEmail(ctx, options.email);
   // The same answer whether or not the address waits for activation.
   if (!user || user.activatedAt) return;
@@ -154,13 +154,14 @@ export async function activateUser(options: {
   data: ActivateRequest;
 }): Promise<SignedIn> {
   const { ctx, origin, data } = options;
-  await limit(ctx, `code:ip:${origin.ip}`, LIMITS.codePerIp);
+  await countCodeCall(ctx.limiter, origin.ip);
   const user = await findUserByEmail(ctx, data.email);
   if (!user || user.activatedAt)
     throw new AppError('code_invalid', 400, 'no account waits for activation');
   await consumeCode({
     db: ctx.db,
     codeKey: ctx.keys.codeKey,
+    limiter: ctx.limiter,
     now: ctx.now(),
     userId: user.id,
     kind: 'USER_ACTIVATION',
@@ -261,11 +262,12 @@ export async function confirmLogin(options: {
   data: LoginConfirmRequest;
 }): Promise<SignedIn> {
   const { ctx, origin, data } = options;
-  await limit(ctx, `code:ip:${origin.ip}`, LIMITS.codePerIp);
+  await countCodeCall(ctx.limiter, origin.ip);
   const user = await openChallenge(ctx, data.challenge_token);
   await consumeCode({
     db: ctx.db,
     codeKey: ctx.keys.codeKey,
+    limiter: ctx.limiter,
     now: ctx.now(),
     userId: user.id,
     kind: 'USER_AUTHENTICATION',
@@ -294,7 +296,7 @@ export async function resendLoginCode(options: {
   challengeToken: string;
 }) {
   const { ctx, origin } = options;
-  await limit(ctx, `code:ip:${origin.ip}`, LIMITS.codePerIp);
+  await countCodeCall(ctx.limiter, origin.ip);
   const user = await openChallenge(ctx, options.challengeToken);
   await sendCode(ctx, user, 'USER_AUTHENTICATION', true);
 }

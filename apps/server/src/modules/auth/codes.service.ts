@@ -4,6 +4,17 @@ import type { Database } from '../../db/client';
 import { verificationCodes } from '../../db/schema';
 import { AppError, RateLimitedError } from '../../errors';
 import { hashCode, randomCode, safeEqual } from '../../platform/crypto/secrets';
+import type { RateLimiter } from '../../platform/rate-limit/rate-limiter';
+import { LIMITS } from './auth.context';
+
+/**
+ * Counts one call that checks or resends a code, per IP, before anything is looked up;
+ * past the limit the answer is 429 with Retry-After.
+ */
+export async function countCodeCall(limiter: RateLimiter, ip: string): Promise<void> {
+  const result = await limiter.hit(`code:ip:${ip}`, LIMITS.codePerIp);
+  if (!result.allowed) throw new RateLimitedError(result.retryAfterS);
+}
 
 /**
  * E-mailed 6-digit codes: stored as an HMAC, valid 15 minutes, 5 attempts, single use,
@@ -56,17 +67,23 @@ export async function issueCode(options: {
 
 /**
  * Checks a code; on success it is used up. A wrong code costs an attempt; an expired or
- * exhausted code answers code_expired so the user knows to ask for a new one.
+ * exhausted code answers code_expired so the user knows to ask for a new one. Checks are
+ * also counted per account, across codes (a new one comes every minute): past the limit
+ * the answer is 429, until the window ends or a check succeeds.
  */
 export async function consumeCode(options: {
   db: Database;
   codeKey: Buffer;
+  limiter: RateLimiter;
   now: Date;
   userId: string;
   kind: ConfirmationKind;
   code: string;
 }): Promise<void> {
-  const { db, codeKey, now, userId, kind } = options;
+  const { db, codeKey, limiter, now, userId, kind } = options;
+  const accountKey = `code:account:${userId}`;
+  const perAccount = await limiter.hit(accountKey, LIMITS.codePerAccount);
+  if (!perAccount.allowed) throw new RateLimitedError(perAccount.retryAfterS);
   await db
     .transaction(async (tx) => {
       const [current] = await tx
@@ -102,4 +119,5 @@ export async function consumeCode(options: {
       // Thrown after the transaction so the spent attempt is committed.
       if (outcome === 'wrong') throw new AppError('code_invalid', 400, `wrong ${kind} code`);
     });
+  await limiter.reset(accountKey);
 }

@@ -205,7 +205,12 @@ export function userRoutes(ctx: AuthContext) {
         },
       },
       async (request) => {
-        await changePassword({ ctx, actor: requireActor(request), data: request.body });
+        await changePassword({
+          ctx,
+          actor: requireActor(request),
+          ip: request.ip,
+          data: request.body,
+        });
         return { status: 'ok' as const };
       },
     );
@@ -225,6 +230,7 @@ export function userRoutes(ctx: AuthContext) {
           ctx,
           log: request.log,
           actor: requireActor(request),
+          ip: request.ip,
           data: request.body,
         });
         clearSessionCookies(reply, ctx.config);
