@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -49,7 +48,7 @@ import { createMemoryRateLimiter } from './platform/rate-limit/rate-limiter';
 import { createRedisRateLimiter } from './platform/rate-limit/redis-rate-limiter';
 import { createRedisClient } from './platform/redis/redis-client';
 import { registerWebSocket } from './platform/realtime/websocket';
-import { createDiskStorage } from './platform/storage/disk-storage';
+import { createFileStorage } from './platform/storage/create-storage';
 import type { FileStorage } from './platform/storage/storage';
 import { API_PREFIX, buildRuntimeConfig, runtimeConfigScript } from './runtime-config';
 
@@ -65,7 +64,7 @@ export interface AppDependencies {
   logStream?: DestinationStream;
   /** false: no background job worker; tests run jobs with `app.jobs.runDueJobs()`. */
   startWorker?: boolean;
-  /** Uploaded files; by default on disk under `<DATA_DIR>/files`. */
+  /** Uploaded files; by default the S3 bucket when configured, else `<DATA_DIR>/files`. */
   storage?: FileStorage;
   /** Language models; by default the providers the config names plus the demo model. */
   llm?: LlmGateway;
@@ -147,7 +146,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     now,
     queueMail: (message) => app.mail.queue(message),
     limiter,
-    storage: deps.storage ?? createDiskStorage(join(config.dataDir, 'files')),
+    storage: deps.storage ?? createFileStorage(config),
   });
   registerAuthGuard(app, auth);
 

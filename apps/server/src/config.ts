@@ -65,6 +65,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Uploads go to this bucket when set, else to `<DATA_DIR>/files`. */
+  s3: S3Config | undefined;
   /** SMTP delivery; unset means the development outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -90,11 +92,44 @@ export interface Config {
   raw: Env;
 }
 
+/** S3-compatible object storage for uploads (path-style requests, so MinIO and the like work). */
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
+}
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'ConfigError';
   }
+}
+
+const S3_REQUIRED = [
+  'S3_ENDPOINT',
+  'S3_BUCKET',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+] as const;
+
+/** Any S3 variable turns S3 on; then every one but the region must be there. */
+function s3ConfigOf(env: Env): S3Config | undefined {
+  const set = [...S3_REQUIRED, 'S3_REGION' as const].filter((name) => env[name]);
+  if (set.length === 0) return undefined;
+  const missing = S3_REQUIRED.filter((name) => !env[name]);
+  if (missing.length > 0) {
+    throw new ConfigError(missing.map((name) => `${name}: required when ${set[0]} is set`));
+  }
+  return {
+    endpoint: env.S3_ENDPOINT!,
+    bucket: env.S3_BUCKET!,
+    accessKeyId: env.S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+    region: env.S3_REGION ?? 'us-east-1',
+  };
 }
 
 /** Reads and validates the environment; throws a ConfigError naming each bad variable. */
@@ -125,6 +160,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'PUBLIC_URL: must be an origin without a path, e.g. https://themis.example',
     ]);
   }
+  const s3 = s3ConfigOf(env);
   return {
     env: env.NODE_ENV,
     isProduction,
@@ -134,6 +170,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
+    s3,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? `Themis <no-reply@${publicUrl.hostname}>`,
     appSecret: env.APP_SECRET,

@@ -5,8 +5,9 @@ export interface StoredFile {
 }
 
 /**
- * Where uploaded files live: the local disk now, an S3 bucket later. Keys are
- * slash-separated paths such as `users/<id>/avatar/<file>.webp` (see assertStorageKey).
+ * Where uploaded files live: `<DATA_DIR>/files` on disk (disk-storage.ts), or one bucket of
+ * an S3-compatible store when S3_* is configured (s3-storage.ts). Keys are slash-separated
+ * paths such as `users/<id>/avatar/<file>.webp` (see assertStorageKey).
  */
 export interface FileStorage {
   /** Writes the whole object or nothing; an existing key is replaced. */
