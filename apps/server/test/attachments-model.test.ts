@@ -62,7 +62,7 @@ describe('attachments for the model', () => {
         attachmentIds: [scan.pk],
         model: model({ vision: true }),
       }),
-    ).rejects.toMatchObject({ code: 'attachment_not_supported', status: 400 });
+    ).rejects.toMatchObject({ code: 'document_without_text', status: 400 });
   });
 
   it('cuts long text to half the context window, with a note', async () => {

@@ -119,12 +119,11 @@ describe('attachment upload', () => {
     }
   });
 
-  it('refuses other content, executables and empty files, storing nothing', async () => {
+  it('refuses other content and executables, storing nothing', async () => {
     const { client, userId, conversationId } = await userWithConversation();
     const cases: [Buffer, string][] = [
       [windowsExecutable(MARKER), 'contract.pdf'],
       [linuxExecutable(MARKER), 'contract.pdf'],
-      [Buffer.alloc(0), 'empty.pdf'],
       [Buffer.from(`plain text ${MARKER}`), 'notes.docx'],
       [Buffer.from(`%PDF-1.4 ${MARKER} not really a pdf`), 'broken.pdf'],
       [await plainZip(), 'archive.docx'],
@@ -148,6 +147,19 @@ describe('attachment upload', () => {
     expect(t.logs.join('\n')).not.toContain(MARKER);
     // Refusals are answers, not server errors.
     expect(t.logs.join('\n')).not.toContain('"level":50');
+  });
+
+  it('refuses an empty file with its own code, storing nothing', async () => {
+    const { client, userId, conversationId } = await userWithConversation();
+    for (const filename of ['empty.pdf', 'empty.png']) {
+      const res = await upload(client, conversationId, [
+        { name: 'file', data: Buffer.alloc(0), filename, contentType: 'application/pdf' },
+      ]);
+      expect(res.statusCode, filename).toBe(400);
+      expect(res.json()).toEqual({ detail: 'file_empty' });
+    }
+    expect(await rowsOf(userId)).toEqual([]);
+    expect(await storedFiles(userId)).toEqual([]);
   });
 
   it('accepts a file of exactly the size limit, far larger than a JSON body may be', async () => {

@@ -1,9 +1,15 @@
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/client';
 import {
   conversationPageQuery,
   messagePageQuery,
 } from '../src/modules/conversations/conversations.repo';
+import {
+  searchConversations,
+  searchTsQuery,
+} from '../src/modules/conversations/conversations-search.repo';
+import { splitQuery } from '../src/modules/conversations/conversations-search.service';
 import { createTestApp, type TestApp } from './app';
 import { signedUpClient } from './accounts';
 import { insertConversation } from './conversations-fixtures';
@@ -41,6 +47,13 @@ beforeAll(async () => {
       case when g % 2 = 1 then 'user' else 'assistant' end, 'complete', 'Wiadomość ' || g
     from generate_series(1, ${MESSAGES}::int) g
     order by g`);
+  // A question and an answer in every case, for the search to look through.
+  await db.execute(sql`
+    insert into messages (conversation_id, user_id, role, status, content)
+    select c.id, c.user_id, r.role, 'complete', r.word || ' ' || split_part(c.name, ' ', 2)
+    from conversations c
+    cross join (values ('user', 'Pytanie'), ('assistant', 'Odpowiedź')) r(role, word)
+    where c.user_id = ${owner.user.pk}::uuid and c.name like 'Sprawa %'`);
   await db.execute(sql`analyze conversations`);
   await db.execute(sql`analyze messages`);
 }, 120_000);
@@ -50,6 +63,24 @@ async function plan(query: SQLWrapper): Promise<string> {
   const result = await t.database.db.execute(sql`explain ${query}`);
   const rows = (result as unknown as { rows: Record<string, string>[] }).rows;
   return rows.map((row) => Object.values(row).join(' ')).join('\n');
+}
+
+/** The statement the search runs for `q`, caught instead of run so that it can be explained. */
+async function searchStatement(userId: string, q: string): Promise<SQLWrapper> {
+  let statement: SQLWrapper | undefined;
+  const catcher = {
+    execute: (query: SQLWrapper) => {
+      statement = query;
+      return Promise.resolve({ rows: [] });
+    },
+  } as unknown as Database;
+  await searchConversations({
+    db: catcher,
+    userId,
+    tsquery: searchTsQuery(splitQuery(q)),
+    limit: 20,
+  });
+  return statement!;
 }
 
 describe('conversations at scale', () => {
@@ -110,5 +141,23 @@ describe('conversations at scale', () => {
       messagePageQuery({ db, userId, conversationId: bigConversation, beforeSeq: 500, limit: 51 }),
     );
     expect(messagesPage).toContain('messages_conversation_seq_idx');
+  });
+
+  it('finds a case among 10,000 by full-text search, on the GIN indexes', async () => {
+    const userId = owner.user.pk;
+    const found = (await owner.client.get('/api/conversation/search?q=sprawa%201234')).json();
+    expect(found.items.map((hit: { snippet: string }) => hit.snippet)).toContain('Sprawa 1234');
+    const typed = (
+      await owner.client.get('/api/conversation/search?q=odpowied%C5%BA%20123')
+    ).json();
+    expect(typed.items.map((hit: { snippet: string }) => hit.snippet)).toContain('Odpowiedź 1237');
+
+    // Names and messages, a whole word and a word still being typed.
+    for (const q of ['sprawa 1234', 'odpowiedź 123', '7777']) {
+      const searchPlan = await plan(await searchStatement(userId, q));
+      expect(searchPlan, q).toContain('conversations_search_idx');
+      expect(searchPlan, q).toContain('messages_search_idx');
+      expect(searchPlan, q).not.toMatch(/Seq Scan on (conversations|messages)/);
+    }
   });
 });

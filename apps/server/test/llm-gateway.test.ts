@@ -2,8 +2,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ANSWERS } from '../src/platform/llm/demo-model';
 import type { LlmEvent, LlmGateway, StreamAnswerOptions } from '../src/platform/llm/llm';
 import { createLlmGateway, type LlmGatewayOptions } from '../src/platform/llm/llm-gateway';
+import { countTokens } from '../src/platform/llm/usage-estimate';
 import { testConfig } from './app';
 import {
+  anthropicError,
   findClosedPort,
   sendJson,
   startFakeUpstream,
@@ -143,11 +145,13 @@ describe('OpenAI chat completions', () => {
     upstream.route = (request, res) =>
       streamOpenAiAnswer(request, res, { deltas: ['Twelve chars'] });
     const events = await collect(ask(openai(), 'openai:local-model'));
-    const tokens = (text: string) => Math.ceil(text.length / 4);
-    const input = MESSAGES.reduce((sum, m) => sum + tokens(m.content as string), tokens(SYSTEM));
+    const input = MESSAGES.reduce(
+      (sum, m) => sum + countTokens(m.content as string),
+      countTokens(SYSTEM),
+    );
     expect(events.at(-1)).toEqual({
       type: 'done',
-      usage: { input_tokens: input, output_tokens: 3, estimated: true },
+      usage: { input_tokens: input, output_tokens: countTokens('Twelve chars'), estimated: true },
       finish_reason: 'stop',
     });
   });
@@ -203,6 +207,24 @@ describe('OpenAI chat completions', () => {
       { type: 'delta', text: 'Partial' },
       { type: 'error', code: 'upstream_timeout' },
     ]);
+  });
+
+  it('ends with upstream_error at once on an error chunk, though the server stays open', async () => {
+    upstream.route = (request, res) =>
+      streamOpenAiAnswer(request, res, {
+        deltas: ['Under ', 'Art. 659'],
+        then: 'error',
+        openAfterError: true,
+      });
+    const started = Date.now();
+    expect(await collect(ask(openai(), 'openai:gpt-4o', { timeoutMs: 5000 }))).toEqual([
+      { type: 'delta', text: 'Under ' },
+      { type: 'delta', text: 'Art. 659' },
+      { type: 'error', code: 'upstream_error' },
+    ]);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(await upstream.requests[0]!.closedEarly).toBe(true);
+    expect(warnings).toEqual(['model answer failed']);
   });
 });
 
@@ -264,6 +286,45 @@ describe('Anthropic messages', () => {
       { type: 'error', code: 'upstream_error' },
     ]);
   });
+
+  it.each([false, true])(
+    'ends with upstream_error on an error event mid-stream (connection left open: %s)',
+    async (openAfterError) => {
+      upstream.route = (request, res) =>
+        streamAnthropicAnswer(request, res, {
+          deltas: ['Partial '],
+          then: 'error',
+          openAfterError,
+        });
+      const started = Date.now();
+      const events = await collect(ask(anthropic(), 'anthropic:claude-x', { timeoutMs: 5000 }));
+      expect(events).toEqual([
+        { type: 'delta', text: 'Partial ' },
+        { type: 'error', code: 'upstream_error' },
+      ]);
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(warnings).toEqual(['model answer failed']);
+    },
+  );
+
+  it('ends with upstream_error on an overloaded (529) response, without retrying', async () => {
+    upstream.route = (_request, res) =>
+      sendJson(res, 529, anthropicError('overloaded_error', 'Overloaded'));
+    expect(await collect(ask(anthropic(), 'anthropic:claude-x'))).toEqual([
+      { type: 'error', code: 'upstream_error' },
+    ]);
+    expect(upstream.requests).toHaveLength(1);
+  });
+
+  it('ends with upstream_timeout when the stream goes silent, keeping the deltas', async () => {
+    upstream.route = (request, res) =>
+      streamAnthropicAnswer(request, res, { deltas: ['Partial '], then: 'hang' });
+    expect(await collect(ask(anthropic(), 'anthropic:claude-x', { timeoutMs: 300 }))).toEqual([
+      { type: 'delta', text: 'Partial ' },
+      { type: 'error', code: 'upstream_timeout' },
+    ]);
+    expect(await upstream.requests[0]!.closedEarly).toBe(true);
+  });
 });
 
 describe('demo model', () => {
@@ -273,7 +334,7 @@ describe('demo model', () => {
     expect(events.filter((event) => event.type === 'delta').length).toBeGreaterThan(5);
     expect(events.at(-1)).toMatchObject({
       type: 'done',
-      usage: { estimated: true, output_tokens: Math.ceil(DEMO_ANSWERS[language].length / 4) },
+      usage: { estimated: true, output_tokens: countTokens(DEMO_ANSWERS[language]) },
       finish_reason: 'stop',
     });
   });

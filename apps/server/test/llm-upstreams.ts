@@ -85,23 +85,42 @@ export interface ScriptedAnswer {
   deltas: string[];
   usage?: { input: number; output: number };
   delayMs?: number;
-  /** After the deltas: `hang` keeps the connection open silently, `drop` destroys it. */
-  then?: 'finish' | 'hang' | 'drop';
+  /**
+   * After the deltas: `hang` keeps the connection open silently, `drop` destroys it, `error`
+   * sends the protocol's own error event (as a provider overloaded mid-answer does) and ends.
+   */
+  then?: 'finish' | 'hang' | 'drop' | 'error';
+  /** After the error event the connection stays open, as some servers leave it. */
+  openAfterError?: boolean;
 }
 
+/** Plays the deltas; the ending still to write, or undefined when the connection is done. */
 async function playDeltas(
   res: ServerResponse,
   answer: ScriptedAnswer,
   writeDelta: (text: string) => void,
-): Promise<boolean> {
+): Promise<'finish' | 'error' | undefined> {
   for (const text of answer.deltas) {
-    if (res.destroyed) return false;
+    if (res.destroyed) return undefined;
     writeDelta(text);
     await pause(answer.delayMs ?? 5);
   }
   if (answer.then === 'drop') res.socket?.destroy();
-  return (answer.then ?? 'finish') === 'finish' && !res.destroyed;
+  if (res.destroyed) return undefined;
+  const then = answer.then ?? 'finish';
+  return then === 'finish' || then === 'error' ? then : undefined;
 }
+
+/** What OpenAI-compatible servers (vLLM, LiteLLM, OpenRouter) send when a stream fails. */
+export const OPENAI_STREAM_ERROR = {
+  error: { message: 'The server is overloaded', type: 'server_error', code: 'overloaded' },
+};
+
+/** Anthropic's error body, in an `event: error` mid-stream or as a failed response. */
+export const anthropicError = (type: string, message: string) => ({
+  type: 'error',
+  error: { type, message },
+});
 
 /** OpenAI chat completions: `data: {chunk}` lines, a usage chunk when asked for, `[DONE]`. */
 export async function streamOpenAiAnswer(
@@ -115,10 +134,15 @@ export async function streamOpenAiAnswer(
     res.write(`data: ${JSON.stringify({ ...base, model, ...chunk })}\n\n`);
   startEventStream(res);
   send({ choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] });
-  const finished = await playDeltas(res, answer, (content) =>
+  const then = await playDeltas(res, answer, (content) =>
     send({ choices: [{ index: 0, delta: { content }, finish_reason: null }] }),
   );
-  if (!finished) return;
+  if (!then) return;
+  if (then === 'error') {
+    res.write(`data: ${JSON.stringify(OPENAI_STREAM_ERROR)}\n\n`);
+    if (!answer.openAfterError) res.end('data: [DONE]\n\n');
+    return;
+  }
   send({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
   if (request.body.stream_options?.include_usage && answer.usage) {
     const { input, output } = answer.usage;
@@ -154,10 +178,16 @@ export async function streamAnthropicAnswer(
   });
   send('content_block_start', { index: 0, content_block: { type: 'text', text: '' } });
   send('ping', {});
-  const finished = await playDeltas(res, answer, (text) =>
+  const then = await playDeltas(res, answer, (text) =>
     send('content_block_delta', { index: 0, delta: { type: 'text_delta', text } }),
   );
-  if (!finished) return;
+  if (!then) return;
+  if (then === 'error') {
+    const error = anthropicError('overloaded_error', 'Overloaded');
+    res.write(`event: error\ndata: ${JSON.stringify(error)}\n\n`);
+    if (!answer.openAfterError) res.end();
+    return;
+  }
   send('content_block_stop', { index: 0 });
   send('message_delta', {
     delta: { stop_reason: 'end_turn', stop_sequence: null },

@@ -20,6 +20,7 @@ export const ERROR_CODES = [
   // files
   'invalid_file_type',
   'file_too_large',
+  'file_empty',
   // accounts (spec §8)
   'user_already_registered',
   'user_is_not_activated',
@@ -40,6 +41,7 @@ export const ERROR_CODES = [
   'conversation_busy',
   'too_many_files',
   'attachment_not_supported',
+  'document_without_text',
   // encryption
   'incorrect_decryption_password',
   'not_encrypted_user_product',

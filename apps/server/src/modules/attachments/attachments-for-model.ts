@@ -6,7 +6,7 @@ import type { LlmModel } from '../../platform/llm/llm';
 import type { FileStorage } from '../../platform/storage/storage';
 import { findUnsent, notFound, tooManyFiles } from './attachments.service';
 
-/** Characters per token, as platform/llm/usage-estimate.ts counts them. */
+/** Characters per token, as the quick estimate in platform/llm/usage-estimate.ts counts. */
 const CHARS_PER_TOKEN = 4;
 // Room kept per document for its heading and the cut note, so the whole text fits.
 const FRAME_CHARS = 400;
@@ -84,7 +84,8 @@ export async function readForModel(options: {
       if (!file) throw notFound('attachment file');
       images.push({ data: new Uint8Array(file.bytes), mediaType: row.mediaType });
     } else if (!row.extractedText) {
-      throw new AppError('attachment_not_supported', 400, 'document has no text');
+      // A scan is kept at upload (has_text false) but no model gets anything from it.
+      throw new AppError('document_without_text', 400, 'document has no text');
     }
   }
   return { text: documentsText({ rows, model }), images };

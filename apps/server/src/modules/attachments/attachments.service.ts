@@ -84,7 +84,9 @@ export async function assertRoomForFile(options: {
 
 /** The kind, media type and text of an upload, checked by content; 400 when not accepted. */
 async function inspectFile(bytes: Buffer) {
-  const kind = bytes.length > 0 ? detectFileKind({ bytes }) : null;
+  // Its own code: "invalid type" would send the person looking for a format problem.
+  if (bytes.length === 0) throw new AppError('file_empty', 400, 'empty file');
+  const kind = detectFileKind({ bytes });
   if (!kind) throw invalidType();
   if (isDocumentKind(kind)) {
     const text = await extractDocumentText({ kind, bytes });

@@ -1,6 +1,6 @@
 import { streamText, type LanguageModel, type ModelMessage } from 'ai';
 import type { LlmEvent, LlmFinishReason, LlmMessage } from './llm';
-import { estimateInputTokens, estimateTokens } from './usage-estimate';
+import { countInputTokens, countTokens } from './usage-estimate';
 
 export interface SdkStreamOptions {
   model: LanguageModel;
@@ -77,7 +77,10 @@ export async function* streamWithSdk(options: SdkStreamOptions): AsyncGenerator<
         answer += part.text;
         yield { type: 'delta', text: part.text };
       } else if (part.type === 'error') {
+        // The answer is lost: some servers keep the connection open after an error chunk, and
+        // waiting for its end would turn the error into a timeout a minute later.
         failure = part.error;
+        break;
       } else if (part.type === 'finish') {
         finish = { usage: part.totalUsage, reason: part.finishReason };
       }
@@ -108,8 +111,8 @@ export async function* streamWithSdk(options: SdkStreamOptions): AsyncGenerator<
     usage: reported
       ? { input_tokens: inputTokens, output_tokens: outputTokens, estimated: false }
       : {
-          input_tokens: inputTokens ?? estimateInputTokens(options),
-          output_tokens: outputTokens ?? estimateTokens(answer),
+          input_tokens: inputTokens ?? countInputTokens(options),
+          output_tokens: outputTokens ?? countTokens(answer),
           estimated: true,
         },
     finish_reason: toFinishReason(finish.reason),
