@@ -3,9 +3,11 @@ import { pdfWithText } from '../apps/server/test/attachment-files';
 import { signUpThroughApi } from './accounts';
 import { E2E_ANSWER_END, E2E_LLM_MODEL_NAME, E2E_SLOW_QUESTION_MARK } from './env';
 import { expect, expectAccessible, test } from './fixtures';
+import { E2E_FAILING_QUESTION_MARK, E2E_PARTIAL_ANSWER } from './llm-script';
 
 // The whole chat against a model provider speaking OpenAI's streaming protocol
-// (e2e/llm-server.ts): a question with a pdf, copy, feedback, stop, and resume after a reload.
+// (e2e/llm-server.ts): a question with a pdf, copy, feedback, stop, resume after a reload,
+// and an answer that fails, written again, then its question edited and asked again.
 
 interface Labels {
   lang: 'en' | 'pl';
@@ -21,6 +23,9 @@ interface Labels {
   send: string;
   stop: string;
   cancelled: string;
+  generatingError: string;
+  regenerate: string;
+  edit: string;
 }
 
 const ENGLISH: Labels = {
@@ -37,6 +42,9 @@ const ENGLISH: Labels = {
   send: 'Send',
   stop: 'Stop the answer',
   cancelled: 'The answer was stopped.',
+  generatingError: 'Message generating error',
+  regenerate: 'Write the answer again',
+  edit: 'Edit and ask again',
 };
 
 const POLISH: Labels = {
@@ -53,6 +61,9 @@ const POLISH: Labels = {
   send: 'Wyślij',
   stop: 'Zatrzymaj odpowiedź',
   cancelled: 'Odpowiedź została zatrzymana.',
+  generatingError: 'Błąd generowania wiadomości',
+  regenerate: 'Napisz odpowiedź ponownie',
+  edit: 'Edytuj i zapytaj ponownie',
 };
 
 /** The words of a slow answer, all of them in order. */
@@ -61,6 +72,17 @@ const WHOLE_SLOW_ANSWER = Array.from({ length: 40 }, (_, index) => `part${index 
 async function ask(page: Page, question: string) {
   await page.getByTestId('chat-input').fill(question);
   await page.getByTestId('chat-input').press('Enter');
+}
+
+/** The chat frames the page sends over its WebSockets, from now on. */
+function sentFrames(page: Page) {
+  const frames: { type: string; content?: string }[] = [];
+  page.on('websocket', (socket) =>
+    socket.on('framesent', ({ payload }) => {
+      frames.push(JSON.parse(String(payload)) as { type: string });
+    }),
+  );
+  return (type: string) => frames.filter((frame) => frame.type === type);
 }
 
 async function walk(page: Page, labels: Labels) {
@@ -112,6 +134,7 @@ async function walk(page: Page, labels: Labels) {
   const dialog = page.getByRole('dialog', { name: labels.feedbackTitle });
   await dialog.getByLabel(labels.outdatedLaw).check();
   await dialog.getByLabel(labels.comment).fill('Art. 6 was amended last year.');
+  await expectAccessible(page, `bad-answer feedback dialog, ${labels.lang}`);
   await dialog.getByRole('button', { name: labels.send }).click();
   await expect(dialog).toBeHidden();
   await expect(first.getByRole('button', { name: labels.bad })).toHaveAttribute(
@@ -156,6 +179,48 @@ async function walk(page: Page, labels: Labels) {
   await expect(resumed).toContainText(WHOLE_SLOW_ANSWER);
   await expect(page.getByTestId('streaming-cursor')).toHaveCount(0);
   await expectAccessible(page, `chat with a model, ${labels.lang}`);
+  await failRegenerateAndEdit(page, labels);
+}
+
+async function failRegenerateAndEdit(page: Page, labels: Labels) {
+  const articles = page.getByRole('article');
+  const sent = sentFrames(page);
+  // The socket is new after a reload, so its frames are all seen from here.
+  await page.reload();
+  await expect(page.getByRole('button', { name: `Model: ${E2E_LLM_MODEL_NAME}` })).toBeVisible();
+
+  // The provider fails mid-answer: what was written stays, marked as an error.
+  const question = `Is this clause fair? (${E2E_FAILING_QUESTION_MARK})`;
+  await ask(page, question);
+  const failed = articles.filter({ hasText: labels.generatingError });
+  await expect(failed).toContainText(E2E_PARTIAL_ANSWER);
+  await expect(page.getByTestId('streaming-cursor')).toHaveCount(0);
+  await expectAccessible(page, `failed answer, ${labels.lang}`);
+
+  // Written again: one chat.regenerate, and a new answer (failing again) in the old one's place.
+  const failedId = await failed.getAttribute('data-testid');
+  await failed.getByRole('button', { name: labels.regenerate }).click();
+  await expect.poll(() => sent('chat.regenerate').length).toBe(1);
+  await expect(page.getByTestId(failedId!)).toHaveCount(0);
+  await expect(failed).toHaveCount(1);
+  await expect(failed).toContainText(E2E_PARTIAL_ANSWER);
+  await expect(page.getByTestId('streaming-cursor')).toHaveCount(0);
+
+  // Edited and asked again: one chat.edit with the new text, which replaces the question.
+  const asked = articles.filter({ hasText: question });
+  await asked.getByRole('button', { name: labels.edit }).click();
+  await expect(page.getByTestId('chat-input')).toHaveValue(question);
+  await page.getByTestId('chat-input').fill('Is the rent clause fair?');
+  await page.getByTestId('chat-input').press('Enter');
+  await expect
+    .poll(() => sent('chat.edit').map((frame) => frame.content))
+    .toEqual(['Is the rent clause fair?']);
+  expect(sent('chat.send')).toHaveLength(1);
+  await expect(asked).toHaveCount(0);
+  await expect(articles.filter({ hasText: 'Is the rent clause fair?' })).toBeVisible();
+  await expect(articles.filter({ hasText: E2E_ANSWER_END }).last()).toBeVisible();
+  await expect(failed).toHaveCount(0);
+  await expect(page.getByTestId('streaming-cursor')).toHaveCount(0);
 }
 
 test.describe('chat with a model provider', () => {

@@ -1,77 +1,199 @@
+import type { Page } from '@playwright/test';
+import { MOBILE_BREAKPOINT_PX } from '../packages/shared/src/constants';
 import { signUpThroughApi } from './accounts';
 import { expect, expectAccessible, test } from './fixtures';
 
-const QUESTION = 'What does art. 415 of the Polish Civil Code say?';
+// The chat with the demo model, in both languages: the empty chat and its topics, the model
+// menu and its filter, a refused fourth file, a question and its answer, and the history:
+// rename, search (opening the conversation at the message found) and delete, each dialog and
+// popup checked with axe while it is open.
 
-test.describe('chat with the demo model', () => {
-  test('ask, watch the answer arrive, rename, search and delete the conversation', async ({
-    page,
-  }) => {
-    await signUpThroughApi(page);
-    await page.goto('/chat');
-    await expect(page.getByText('Demo', { exact: true })).toBeVisible();
-    await expect(page.getByText('Legal information, not legal advice.').first()).toBeVisible();
-    await expectAccessible(page, 'chat, empty');
+interface Labels {
+  lang: 'en' | 'pl';
+  notice: string;
+  model: string;
+  modelFilter: string;
+  noModel: string;
+  topicsNext: string;
+  tooManyFiles: string;
+  question: string;
+  /** A word of the question that search finds (not in the answer, not in the new name). */
+  searchTerm: string;
+  answer: RegExp;
+  openNavigation: string;
+  options: RegExp;
+  rename: string;
+  renameTitle: string;
+  nameLabel: string;
+  newName: string;
+  search: string;
+  results: string;
+  delete: string;
+  deleteTitle: string;
+}
 
-    await page.getByTestId('chat-input').fill(QUESTION);
-    await page.getByTestId('chat-input').press('Enter');
-    await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
-    await expect(page.getByText(QUESTION).first()).toBeVisible();
-    await expect(page.getByText(/This is the Themis demo/).first()).toBeVisible({
-      timeout: 15_000,
-    });
-    await expect(page.getByTestId('streaming-cursor')).toHaveCount(0, { timeout: 15_000 });
-    await expectAccessible(page, 'chat, answered');
+const ENGLISH: Labels = {
+  lang: 'en',
+  notice: 'Legal information, not legal advice.',
+  model: 'Model: Themis demo (not a real model)',
+  modelFilter: 'Filter models by name',
+  noModel: 'No models with the specified name were found.',
+  topicsNext: 'Next topics',
+  tooManyFiles: 'You can upload up to 3 files at a time.',
+  question: 'What does art. 415 of the Polish Civil Code say?',
+  searchTerm: '415',
+  answer: /This is the Themis demo/,
+  openNavigation: 'Open navigation',
+  options: /Options for/,
+  rename: 'Rename',
+  renameTitle: 'Rename conversation',
+  nameLabel: 'Name',
+  newName: 'Tort liability',
+  search: 'Search conversations',
+  results: 'Search results',
+  delete: 'Delete',
+  deleteTitle: 'Delete conversation?',
+};
 
-    // The first question names the conversation in the history panel.
-    const history = page.getByTestId('history-panel');
-    await expect(history.getByText(/What does art\. 415/).first()).toBeVisible({ timeout: 10_000 });
+const POLISH: Labels = {
+  lang: 'pl',
+  notice: 'Informacja prawna, nie porada prawna.',
+  model: 'Model: Demo Themis (to nie prawdziwy model)',
+  modelFilter: 'Filtruj modele po nazwie',
+  noModel: 'Nie znaleziono modeli o podanej nazwie.',
+  topicsNext: 'Następne tematy',
+  tooManyFiles: 'Możesz przesłać maksymalnie 3 pliki naraz.',
+  question: 'Czym jest zachowek?',
+  searchTerm: 'zachowek',
+  answer: /To jest demo Themis/,
+  openNavigation: 'Otwórz nawigację',
+  options: /Opcje rozmowy/,
+  rename: 'Zmień nazwę',
+  renameTitle: 'Zmień nazwę rozmowy',
+  nameLabel: 'Nazwa',
+  newName: 'Spadek po rodzicach',
+  search: 'Szukaj w rozmowach',
+  results: 'Wyniki wyszukiwania',
+  delete: 'Usuń',
+  deleteTitle: 'Usunąć rozmowę?',
+};
 
-    // A reload shows the stored conversation again.
-    await page.reload();
-    await expect(page.getByText(/This is the Themis demo/).first()).toBeVisible();
+const pdf = (name: string) => ({
+  name,
+  mimeType: 'application/pdf',
+  buffer: Buffer.from('%PDF-1.4'),
+});
 
-    await history
-      .getByRole('button', { name: /Options for/ })
-      .first()
-      .click();
-    await page.getByRole('menuitem', { name: 'Rename' }).click();
-    const rename = page.getByRole('dialog', { name: 'Rename conversation' });
-    await rename.getByLabel('Name').fill('Tort liability');
-    await rename.getByRole('button').last().click();
-    await expect(history.getByText('Tort liability')).toBeVisible();
+async function walk(page: Page, labels: Labels) {
+  const where = `${labels.lang}${labels.lang === 'pl' ? ', dark, 375px' : ''}`;
+  await expect(page.getByText(labels.notice).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: labels.topicsNext })).toBeVisible();
+  await expectAccessible(page, `chat, empty, ${where}`);
 
-    await history.getByLabel('Search conversations').fill('415');
-    const results = page.getByRole('list', { name: 'Search results' });
-    await expect(results.getByText('Tort liability').first()).toBeVisible();
-    await results.getByRole('button').first().click();
-    await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}(\?message=\d+)?$/);
-    await history.getByLabel('Search conversations').fill('');
+  // The model menu with its name filter.
+  await page.getByRole('button', { name: labels.model }).click();
+  const filter = page.getByRole('textbox', { name: labels.modelFilter });
+  await expect(filter).toBeFocused();
+  await expectAccessible(page, `model menu, ${where}`);
+  await filter.fill('no such model');
+  await expect(page.getByRole('status').filter({ hasText: labels.noModel })).toBeVisible();
+  await expectAccessible(page, `model menu, nothing found, ${where}`);
+  await page.keyboard.press('Escape');
+  await expect(filter).toBeHidden();
 
-    await history
-      .getByRole('button', { name: /Options for/ })
-      .first()
-      .click();
-    await page.getByRole('menuitem', { name: 'Delete' }).click();
-    await page.getByTestId('confirm-action').click();
-    await expect(history.getByText('Tort liability')).toHaveCount(0);
+  // A fourth file is refused in the browser, before anything is uploaded.
+  await page
+    .getByTestId('attachment-input')
+    .setInputFiles(['a.pdf', 'b.pdf', 'c.pdf', 'd.pdf'].map(pdf));
+  const alert = page.getByTestId('chat-error');
+  await expect(alert).toContainText(labels.tooManyFiles);
+  await expectAccessible(page, `chat, error alert, ${where}`);
+  await alert.getByRole('button').click();
+  await expect(alert).toBeHidden();
+
+  await page.getByTestId('chat-input').fill(labels.question);
+  await page.getByTestId('chat-input').press('Enter');
+  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+  await expect(page.getByText(labels.question).first()).toBeVisible();
+  await expect(page.getByText(labels.answer).first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('streaming-cursor')).toHaveCount(0, { timeout: 15_000 });
+  await expectAccessible(page, `chat, answered, ${where}`);
+
+  // The first question names the conversation in the history panel; at phone width the
+  // history is in the drawer, opened from the app bar.
+  const history = page.getByTestId('history-panel');
+  const phone = (page.viewportSize()?.width ?? 1280) < MOBILE_BREAKPOINT_PX;
+  const openHistory = async () => {
+    if (phone && !(await history.isVisible())) {
+      await page.getByRole('button', { name: labels.openNavigation }).click();
+    }
+    await expect(history).toBeVisible();
+  };
+  await openHistory();
+  await expect(history.getByText(labels.question.slice(0, 12)).first()).toBeVisible({
+    timeout: 10_000,
   });
 
-  test('the chat speaks Polish in the dark theme at phone width', async ({ page }) => {
+  // A reload shows the stored conversation again.
+  await page.reload();
+  await expect(page.getByText(labels.answer).first()).toBeVisible();
+  await openHistory();
+
+  await history.getByRole('button', { name: labels.options }).first().click();
+  await page.getByRole('menuitem', { name: labels.rename }).click();
+  const rename = page.getByRole('dialog', { name: labels.renameTitle });
+  await expect(rename.getByLabel(labels.nameLabel)).toBeVisible();
+  await expectAccessible(page, `rename dialog, ${where}`);
+  await rename.getByLabel(labels.nameLabel).fill(labels.newName);
+  await rename.getByRole('button').last().click();
+  await expect(rename).toBeHidden();
+  await expect(history.getByText(labels.newName)).toBeVisible();
+
+  // Search finds the question and opens the conversation at it, highlighted.
+  await history.getByLabel(labels.search).fill(labels.searchTerm);
+  const results = page.getByRole('list', { name: labels.results });
+  await expect(results.getByText(labels.newName).first()).toBeVisible();
+  await expectAccessible(page, `search results, ${where}`);
+  await results.getByRole('button').first().click();
+  // On a phone the drawer closes on the way to the conversation.
+  if (phone) await expect(history).toBeHidden();
+  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}\?message=\d+$/);
+  const seq = new URL(page.url()).searchParams.get('message');
+  const found = page.getByTestId(`message-${seq}`);
+  await expect(found).toHaveAttribute('data-highlighted', 'true');
+  await expect(found).toContainText(labels.question);
+  await expect(found).toBeInViewport();
+
+  await openHistory();
+  await history.getByLabel(labels.search).fill('');
+  await history.getByRole('button', { name: labels.options }).first().click();
+  await page.getByRole('menuitem', { name: labels.delete }).click();
+  await expect(page.getByRole('dialog', { name: labels.deleteTitle })).toBeVisible();
+  await expectAccessible(page, `delete dialog, ${where}`);
+  await page.getByTestId('confirm-action').click();
+  await expect(page.getByRole('dialog', { name: labels.deleteTitle })).toBeHidden();
+  await expect(history.getByText(labels.newName)).toHaveCount(0);
+  // The open conversation was the one deleted: the chat starts afresh.
+  await expect(page).toHaveURL(/\/chat$/);
+}
+
+test.describe('chat with the demo model', () => {
+  test('ask, rename, search to the message and delete, with every dialog checked', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await signUpThroughApi(page);
+    await page.goto('/chat');
+    await walk(page, ENGLISH);
+  });
+
+  test('the same in Polish, dark, at phone width', async ({ page }) => {
+    test.setTimeout(60_000);
     await signUpThroughApi(page);
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto('/chat?lang=pl');
     await page.evaluate(() => localStorage.setItem('theme', 'dark'));
     await page.reload();
-    await expect(page.getByText('Informacja prawna, nie porada prawna.').first()).toBeVisible();
-    await expect(
-      page.getByRole('button', { name: 'Model: Demo Themis (to nie prawdziwy model)' }),
-    ).toBeVisible();
-    await page.getByTestId('chat-input').fill('Czym jest zachowek?');
-    await page.getByTestId('chat-input').press('Enter');
-    await expect(page.getByText(/To jest demo Themis/).first()).toBeVisible({
-      timeout: 15_000,
-    });
-    await expectAccessible(page, 'chat, pl, dark, 375px');
+    await walk(page, POLISH);
   });
 });

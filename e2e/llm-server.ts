@@ -5,10 +5,11 @@ import {
   type SeenRequest,
 } from '../apps/server/test/llm-upstreams';
 import { E2E_LLM_MODEL, E2E_LLM_PORT, E2E_SLOW_QUESTION_MARK, E2E_ANSWER_END } from './env';
+import { E2E_FAILING_QUESTION_MARK, E2E_PARTIAL_ANSWER } from './llm-script';
 
 // Run with `node --import tsx e2e/llm-server.ts`: an OpenAI-compatible provider on loopback
 // that Playwright starts before Themis, so the browser tests see real streaming from an
-// upstream they can slow down (to stop an answer, or reload in the middle of one).
+// upstream they can slow down (to stop an answer, or reload in the middle of one) or fail.
 
 interface ChatBody {
   messages?: { role: string; content: unknown }[];
@@ -52,6 +53,15 @@ const upstream = await startFakeUpstream(async (request, res) => {
     return;
   }
   const question = lastQuestion(request);
+  if (question.includes(E2E_FAILING_QUESTION_MARK)) {
+    // Overloaded mid-answer: what was written stays, the answer ends as an error.
+    await streamOpenAiAnswer(request, res, {
+      deltas: [`${E2E_PARTIAL_ANSWER} `, 'and then'],
+      delayMs: 20,
+      then: 'error',
+    });
+    return;
+  }
   const slow = question.includes(E2E_SLOW_QUESTION_MARK);
   await streamOpenAiAnswer(request, res, {
     deltas: slow ? slowDeltas() : quickDeltas(question),

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_PAGE_SIZE } from '@themis/shared';
 import { createDiskStorage } from '../src/platform/storage/disk-storage';
@@ -19,8 +20,16 @@ const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 const page = async (client: typeof alice.client, url: string) => {
   const res = await client.get(url);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { items: { seq: number; content: string }[]; has_more: boolean };
+  return res.json() as {
+    items: { seq: number; content: string }[];
+    has_more: boolean;
+    has_newer: boolean;
+  };
 };
+const contents = (items: { content: string }[]) => items.map((m) => m.content);
+/** 'Wiadomość from' … 'Wiadomość to', as the long conversation numbers them. */
+const numbered = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => `Wiadomość ${from + i}`);
 
 describe('messages of a conversation', () => {
   it('come newest page first, each page oldest first', async () => {
@@ -54,6 +63,7 @@ describe('messages of a conversation', () => {
     expect(await page(alice.client, `${url}?before_seq=${rows[0]!.seq}`)).toEqual({
       items: [],
       has_more: false,
+      has_newer: true,
     });
   });
 
@@ -143,7 +153,17 @@ describe('messages of a conversation', () => {
 
   it('refuse bad paging parameters', async () => {
     const conversation = await insertConversation(t, alice.user.pk);
-    for (const query of ['limit=0', 'limit=201', 'before_seq=0', 'before_seq=x', 'limit=1.5']) {
+    for (const query of [
+      'limit=0',
+      'limit=201',
+      'before_seq=0',
+      'before_seq=x',
+      'limit=1.5',
+      'around_seq=0',
+      'after_seq=-1',
+      'before_seq=5&around_seq=5',
+      'after_seq=5&before_seq=9',
+    ]) {
       const res = await alice.client.get(`/api/conversation/messages/${conversation.id}?${query}`);
       expect(res.statusCode, query).toBe(400);
       expect(res.json().detail).toBe('validation_error');
@@ -151,6 +171,75 @@ describe('messages of a conversation', () => {
     const ok = await alice.client.get(`/api/conversation/messages/${conversation.id}?limit=200`);
     expect(ok.statusCode).toBe(200);
     expect((await alice.client.get('/api/conversation/messages/123')).statusCode).toBe(400);
+  });
+});
+
+describe('the page holding a message (a search hit at any depth)', () => {
+  let long: { id: string; userId: string };
+  /** seq of 'Wiadomość n'. */
+  let seqOf: (n: number) => number;
+  beforeAll(async () => {
+    long = await insertConversation(t, alice.user.pk, { name: 'Długa rozmowa' });
+    // One statement: 2,000 messages, numbered in seq order.
+    await t.database.db.execute(sql`
+      insert into messages (conversation_id, user_id, role, status, content)
+      select ${long.id}::uuid, ${long.userId}::uuid,
+        case when g % 2 = 1 then 'user' else 'assistant' end, 'complete', 'Wiadomość ' || g
+      from generate_series(1, 2000) g
+      order by g`);
+    const latest = await page(alice.client, `/api/conversation/messages/${long.id}?limit=1`);
+    const last = latest.items[0]!.seq;
+    seqOf = (n) => last - 2000 + n;
+  });
+
+  it('opens at message 10 of 2,000, then pages both ways from there', async () => {
+    const url = `/api/conversation/messages/${long.id}`;
+    const around = await page(alice.client, `${url}?around_seq=${seqOf(10)}`);
+    // Only 9 messages are older, so the newer side fills the page.
+    expect(contents(around.items)).toEqual(numbered(1, 50));
+    expect(around).toMatchObject({ has_more: false, has_newer: true });
+
+    const next = await page(alice.client, `${url}?after_seq=${around.items.at(-1)!.seq}`);
+    expect(contents(next.items)).toEqual(numbered(51, 100));
+    expect(next).toMatchObject({ has_more: true, has_newer: true });
+
+    const middle = await page(alice.client, `${url}?around_seq=${seqOf(1000)}&limit=10`);
+    expect(contents(middle.items)).toEqual(numbered(995, 1004));
+    expect(middle).toMatchObject({ has_more: true, has_newer: true });
+    const before = await page(alice.client, `${url}?before_seq=${middle.items[0]!.seq}&limit=10`);
+    expect(contents(before.items)).toEqual(numbered(985, 994));
+    expect(before).toMatchObject({ has_more: true, has_newer: true });
+
+    // Near the end the older side fills the page; paging forward reaches the newest.
+    const end = await page(alice.client, `${url}?around_seq=${seqOf(1998)}&limit=10`);
+    expect(contents(end.items)).toEqual(numbered(1991, 2000));
+    expect(end).toMatchObject({ has_more: true, has_newer: false });
+    const tail = await page(alice.client, `${url}?after_seq=${seqOf(1995)}`);
+    expect(contents(tail.items)).toEqual(numbered(1996, 2000));
+    expect(tail).toMatchObject({ has_more: true, has_newer: false });
+    const latest = await page(alice.client, url);
+    expect(latest).toMatchObject({ has_more: true, has_newer: false });
+    expect(contents(latest.items)).toEqual(numbered(1951, 2000));
+  });
+
+  it("is not found for another user's or an unknown conversation", async () => {
+    for (const [client, id] of [
+      [bob.client, long.id],
+      [alice.client, UNKNOWN],
+    ] as const) {
+      for (const key of ['around_seq', 'after_seq']) {
+        const res = await client.get(`/api/conversation/messages/${id}?${key}=${seqOf(10)}`);
+        expect(res.statusCode, key).toBe(404);
+        expect(res.json()).toEqual({ detail: 'not_found' });
+      }
+    }
+    // Bob's own conversation never shows Alice's messages, whatever seq he asks around.
+    const own = await insertConversation(t, bob.user.pk);
+    const res = await page(
+      bob.client,
+      `/api/conversation/messages/${own.id}?around_seq=${seqOf(10)}`,
+    );
+    expect(res).toEqual({ items: [], has_more: false, has_newer: false });
   });
 });
 

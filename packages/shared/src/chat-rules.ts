@@ -21,6 +21,8 @@ export type ChatFileType = keyof typeof CHAT_FILE_TYPES;
 export const CONVERSATION_NAME_MAX = 100;
 export const CONVERSATION_PAGE_SIZE = 30;
 export const MESSAGE_PAGE_SIZE = 50;
+/** The most messages one page request may ask for. */
+export const MESSAGE_PAGE_MAX = 200;
 export const SEARCH_QUERY_MAX = 200;
 
 export const MESSAGE_ROLES = ['user', 'assistant'] as const;

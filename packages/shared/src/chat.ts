@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import {
   BAD_FEEDBACK_REASONS,
-  CHAT_FILES_MAX,
   CHAT_INPUT_MAX,
   CONVERSATION_NAME_MAX,
   FEEDBACK_COMMENT_MAX,
   FEEDBACK_VALUES,
+  MESSAGE_PAGE_MAX,
+  MESSAGE_PAGE_SIZE,
   MESSAGE_ROLES,
   MESSAGE_STATUSES,
   SEARCH_QUERY_MAX,
@@ -98,9 +99,34 @@ export const ZConversationPage = z
   .meta({ id: 'ConversationPage' });
 export type ConversationPage = z.infer<typeof ZConversationPage>;
 
-/** GET /conversation/messages/{pk}?before_seq=&limit=: a page of messages, oldest first. */
+/**
+ * GET /conversation/messages/{pk}: a page of messages, oldest first. Without a key it is the
+ * latest page; `before_seq` pages back, `after_seq` forward, and `around_seq` opens the page
+ * holding that message (a search hit at any depth). At most one key is given.
+ */
+export const ZMessagePageQuery = z
+  .object({
+    before_seq: z.coerce.number().int().min(1).optional(),
+    after_seq: z.coerce.number().int().min(0).optional(),
+    around_seq: z.coerce.number().int().min(1).optional(),
+    limit: z.coerce.number().int().min(1).max(MESSAGE_PAGE_MAX).default(MESSAGE_PAGE_SIZE),
+  })
+  .refine(
+    (query) =>
+      [query.before_seq, query.after_seq, query.around_seq].filter((key) => key !== undefined)
+        .length <= 1,
+    { message: 'validation.invalid', path: ['around_seq'] },
+  );
+export type MessagePageQuery = z.input<typeof ZMessagePageQuery>;
+
 export const ZMessagePage = z
-  .object({ items: z.array(ZMessage), has_more: z.boolean() })
+  .object({
+    items: z.array(ZMessage),
+    /** Older messages exist before the first item. */
+    has_more: z.boolean(),
+    /** Newer messages exist after the last item (a page opened by `around_seq` or paged back). */
+    has_newer: z.boolean(),
+  })
   .meta({ id: 'MessagePage' });
 export type MessagePage = z.infer<typeof ZMessagePage>;
 
@@ -166,7 +192,8 @@ export const ZChatClientMessage = z.discriminatedUnion('type', [
     content: ZChatInput,
     // Empty is answered with no_model_selected rather than a validation error.
     model_id: z.string().max(200),
-    attachment_pks: z.array(ZPk).max(CHAT_FILES_MAX).default([]),
+    // More than CHAT_FILES_MAX is answered with too_many_files, as the upload route does.
+    attachment_pks: z.array(ZPk).default([]),
     language: z.enum(LANGUAGES),
   }),
   /** Writes the last answer again. */

@@ -1,4 +1,17 @@
-import { and, desc, eq, getTableColumns, gt, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  gte,
+  inArray,
+  lt,
+  lte,
+  ne,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { attachments, conversations, messages } from '../../db/schema';
 import type {
@@ -157,6 +170,52 @@ export function messagePageQuery(options: {
     )
     .orderBy(desc(messages.seq))
     .limit(limit);
+}
+
+/** The oldest `limit` messages from `fromSeq` on, oldest first (messages_conversation_seq_idx). */
+export function newerMessagesQuery(options: {
+  db: Database;
+  userId: string;
+  conversationId: string;
+  fromSeq: number;
+  limit: number;
+}) {
+  const { db, userId, conversationId, fromSeq, limit } = options;
+  return db
+    .select(messageColumns)
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        eq(messages.userId, userId),
+        gte(messages.seq, fromSeq),
+      ),
+    )
+    .orderBy(messages.seq)
+    .limit(limit);
+}
+
+/** Whether the conversation has a message before `seq` ('before') or from `seq` on ('from'). */
+export async function hasMessagesBeyond(options: {
+  db: Database;
+  userId: string;
+  conversationId: string;
+  side: 'before' | 'from';
+  seq: number;
+}): Promise<boolean> {
+  const { db, userId, conversationId, side, seq } = options;
+  const [row] = await db
+    .select({ seq: messages.seq })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        eq(messages.userId, userId),
+        side === 'before' ? lt(messages.seq, seq) : gte(messages.seq, seq),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function listMessageAttachments(options: {

@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CONVERSATION_PAGE_SIZE,
-  MESSAGE_PAGE_SIZE,
   ZConversation,
   ZConversationCreateRequest,
   ZConversationPage,
@@ -12,6 +11,7 @@ import {
   ZMessage,
   ZMessageFeedbackRequest,
   ZMessagePage,
+  ZMessagePageQuery,
   ZOkResponse,
   ZSearchQuery,
   ZSearchResult,
@@ -105,13 +105,12 @@ export function conversationRoutes(deps: { db: Database; storage: FileStorage })
           tags,
           summary: 'A page of messages, oldest first',
           description:
-            'The newest `limit` messages before `before_seq` (the latest when absent); ' +
-            'pass the first item’s `seq` as `before_seq` for the earlier page.',
+            'Without a key, the newest `limit` messages. `before_seq` gives the page before ' +
+            'it (pass the first item’s `seq`), `after_seq` the page after it (pass the last ' +
+            'item’s `seq`), and `around_seq` the page holding that message, about half of ' +
+            'it older, so a search hit opens at any depth. At most one key is given.',
           params: ZConversationParams,
-          querystring: z.object({
-            before_seq: z.coerce.number().int().min(1).optional(),
-            limit: z.coerce.number().int().min(1).max(200).default(MESSAGE_PAGE_SIZE),
-          }),
+          querystring: ZMessagePageQuery,
           response: { 200: ZMessagePage, ...errors },
         },
       },
@@ -120,8 +119,7 @@ export function conversationRoutes(deps: { db: Database; storage: FileStorage })
           db,
           actor: requireActor(request),
           conversationId: request.params.pk,
-          beforeSeq: request.query.before_seq,
-          limit: request.query.limit,
+          query: request.query,
         }),
     );
 

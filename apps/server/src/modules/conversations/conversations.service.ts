@@ -21,8 +21,10 @@ import {
   findConversation,
   findMessage,
   insertConversation,
+  hasMessagesBeyond,
   listMessageAttachments,
   messagePageQuery,
+  newerMessagesQuery,
   renameConversation as renameConversationRow,
   updateMessageFeedback,
   type ConversationKey,
@@ -112,22 +114,58 @@ async function presentMessages(db: Database, userId: string, rows: MessageView[]
   return rows.map((row) => presentMessage(row, byMessage.get(row.id) ?? []));
 }
 
-/** The newest `limit` messages before `beforeSeq` (all when absent), oldest first. */
+/**
+ * A page of messages, oldest first: the latest, the one before `before_seq`, the one after
+ * `after_seq`, or the one holding `around_seq` (about half older than it, the rest from it on).
+ */
 export async function listMessages(options: {
   db: Database;
   actor: ActorRef;
   conversationId: string;
-  beforeSeq?: number;
-  limit: number;
+  query: { before_seq?: number; after_seq?: number; around_seq?: number; limit: number };
 }): Promise<MessagePage> {
-  const { db, actor, conversationId, beforeSeq, limit } = options;
+  const { db, actor, conversationId, query } = options;
+  const { limit } = query;
   const userId = actor.userId;
   if (!(await findConversation({ db, userId, id: conversationId }))) {
     throw notFound('conversation');
   }
-  const rows = await messagePageQuery({ db, userId, conversationId, beforeSeq, limit: limit + 1 });
-  const page = rows.slice(0, limit).reverse();
-  return { items: await presentMessages(db, userId, page), has_more: rows.length > limit };
+  const scope = { db, userId, conversationId };
+  const present = async (rows: MessageView[], hasMore: boolean, hasNewer: boolean) => ({
+    items: await presentMessages(db, userId, rows),
+    has_more: hasMore,
+    has_newer: hasNewer,
+  });
+
+  if (query.after_seq !== undefined) {
+    const fromSeq = query.after_seq + 1;
+    const rows = await newerMessagesQuery({ ...scope, fromSeq, limit: limit + 1 });
+    const hasMore = await hasMessagesBeyond({ ...scope, side: 'before', seq: fromSeq });
+    return present(rows.slice(0, limit), hasMore, rows.length > limit);
+  }
+
+  if (query.around_seq !== undefined) {
+    const seq = query.around_seq;
+    const [older, newer] = await Promise.all([
+      messagePageQuery({ ...scope, beforeSeq: seq, limit: limit + 1 }),
+      newerMessagesQuery({ ...scope, fromSeq: seq, limit: limit + 1 }),
+    ]);
+    // Half the page before the message, unless one side has fewer: the other fills the page.
+    const takeNewer = Math.min(newer.length, limit - Math.min(older.length, Math.floor(limit / 2)));
+    const takeOlder = Math.min(older.length, limit - takeNewer);
+    return present(
+      [...older.slice(0, takeOlder).reverse(), ...newer.slice(0, takeNewer)],
+      older.length > takeOlder,
+      newer.length > takeNewer,
+    );
+  }
+
+  const beforeSeq = query.before_seq;
+  const rows = await messagePageQuery({ ...scope, beforeSeq, limit: limit + 1 });
+  const hasNewer =
+    beforeSeq !== undefined &&
+    (await hasMessagesBeyond({ ...scope, side: 'from', seq: beforeSeq }));
+  return present(rows.slice(0, limit).reverse(), rows.length > limit, hasNewer);
 }
 
 export async function renameConversation(options: {

@@ -17,6 +17,14 @@ type SearchResult = z.infer<typeof ZSearchResult>;
 
 const pk = (value: string) => encodeURIComponent(value);
 
+/** At most one key: see ZMessagePageQuery. */
+export interface MessagePageArgs {
+  pk: string;
+  beforeSeq?: number;
+  afterSeq?: number;
+  aroundSeq?: number;
+}
+
 export const chatApi = api.enhanceEndpoints({ addTagTypes: ['Usage'] }).injectEndpoints({
   endpoints: (build) => ({
     listConversations: build.infiniteQuery<ConversationPage, void, string | null>({
@@ -52,12 +60,15 @@ export const chatApi = api.enhanceEndpoints({ addTagTypes: ['Usage'] }).injectEn
     searchConversations: build.query<SearchResult, string>({
       query: (q) => ({ url: '/conversation/search', params: { q, limit: 20 } }),
     }),
-    listMessages: build.query<MessagePage, { pk: string; beforeSeq?: number }>({
-      query: ({ pk: id, beforeSeq }) => ({
+    /** The latest page, or the one before `beforeSeq`, after `afterSeq` or around `aroundSeq`. */
+    listMessages: build.query<MessagePage, MessagePageArgs>({
+      query: ({ pk: id, beforeSeq, afterSeq, aroundSeq }) => ({
         url: `/conversation/messages/${pk(id)}`,
         params: {
           limit: MESSAGE_PAGE_SIZE,
           ...(beforeSeq !== undefined && { before_seq: beforeSeq }),
+          ...(afterSeq !== undefined && { after_seq: afterSeq }),
+          ...(aroundSeq !== undefined && { around_seq: aroundSeq }),
         },
       }),
       // Pages are copied into the chat store, which also applies the live frames.

@@ -3,8 +3,13 @@ import type { ErrorCode, Message, MessagePage, ServerMessage } from '@themis/sha
 export interface ConversationState {
   /** Oldest first. */
   messages: Message[];
+  /** Older messages exist before the first one shown. */
   hasMore: boolean;
+  /** Newer messages exist after the last one shown (the page opened at a search hit). */
+  hasNewer: boolean;
   loaded: boolean;
+  /** Grows whenever the shown messages are replaced rather than extended. */
+  epoch: number;
   /** Messages added by loading older pages; keeps the list anchored while prepending. */
   olderCount: number;
   /** A question was sent and its acceptance is awaited. */
@@ -17,7 +22,9 @@ export type RequestKind = 'send' | 'regenerate' | 'edit';
 const EMPTY: ConversationState = {
   messages: [],
   hasMore: false,
+  hasNewer: false,
   loaded: false,
+  epoch: 0,
   olderCount: 0,
   sending: false,
   error: undefined,
@@ -53,17 +60,22 @@ export class ChatStore {
     for (const listener of this.listeners) listener();
   }
 
-  setLatestPage(pk: string, page: MessagePage) {
+  /** Shows `page` in place of what was shown: the latest page, or the one at a search hit. */
+  setPage(pk: string, page: MessagePage) {
     this.set(pk, (state) => {
-      // Frames that arrived while the page was on its way are newer than it: keep them.
+      // Frames that arrived while the latest page was on its way are newer than it: keep them.
       const lastSeq = page.items.at(-1)?.seq ?? -1;
       const known = new Set(page.items.map((message) => message.pk));
-      const newer = state.messages.filter((m) => m.seq > lastSeq && !known.has(m.pk));
+      const newer = page.has_newer
+        ? []
+        : state.messages.filter((m) => m.seq > lastSeq && !known.has(m.pk));
       return {
         messages: [...page.items, ...newer],
         hasMore: page.has_more,
+        hasNewer: page.has_newer,
         loaded: true,
         olderCount: 0,
+        epoch: state.epoch + 1,
       };
     });
   }
@@ -82,6 +94,15 @@ export class ChatStore {
         hasMore: page.has_more,
         olderCount: state.olderCount + older.length,
       };
+    });
+  }
+
+  /** The page after the last message shown (paging forward from a search hit). */
+  appendPage(pk: string, page: MessagePage) {
+    this.set(pk, (state) => {
+      const lastSeq = state.messages.at(-1)?.seq ?? -1;
+      const newer = page.items.filter((message) => message.seq > lastSeq);
+      return { messages: [...state.messages, ...newer], hasNewer: page.has_newer };
     });
   }
 
@@ -108,6 +129,18 @@ export class ChatStore {
         const kind = this.requests.get(frame.request_id)?.kind;
         this.requests.delete(frame.request_id);
         this.set(frame.conversation_pk, (state) => {
+          // Shown at a search hit, far from the end: the new exchange starts a fresh view,
+          // and scrolling up loads what came before it.
+          if (state.hasNewer) {
+            return {
+              messages: [frame.question, frame.answer],
+              hasMore: true,
+              hasNewer: false,
+              olderCount: 0,
+              epoch: state.epoch + 1,
+              sending: false,
+            };
+          }
           let messages = state.messages;
           // An edit replaces the last question and its answer; a regenerate the last answer.
           const lastUser = messages.findLastIndex((message) => message.role === 'user');
@@ -134,13 +167,16 @@ export class ChatStore {
         }));
         return;
       case 'chat.done':
-        this.set(frame.conversation_pk, (state) => ({
-          messages: state.messages.some((message) => message.pk === frame.message.pk)
-            ? state.messages.map((message) =>
-                message.pk === frame.message.pk ? frame.message : message,
-              )
-            : [...state.messages, frame.message],
-        }));
+        this.set(frame.conversation_pk, (state) => {
+          if (state.messages.some((message) => message.pk === frame.message.pk)) {
+            const messages = state.messages.map((message) =>
+              message.pk === frame.message.pk ? frame.message : message,
+            );
+            return { messages };
+          }
+          // Beyond the shown page it arrives with the newer pages instead.
+          return state.hasNewer ? {} : { messages: [...state.messages, frame.message] };
+        });
         return;
       case 'error': {
         const request = frame.request_id ? this.requests.get(frame.request_id) : undefined;

@@ -1,6 +1,9 @@
-import type { Conversation, Message, ModelInfo } from '@themis/shared';
+import type { Conversation, Message, MessagePage, ModelInfo } from '@themis/shared';
+import { fireEvent, screen } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { VirtuosoMockContext } from 'react-virtuoso';
+import { fakeApi, json } from '../../test/fake-api';
+import { stubWebSocket } from '../../test/fake-socket';
 import { renderWithProviders } from '../../test/render';
 import { HistoryPanel } from './components/HistoryPanel';
 import { ChatPage } from './pages/ChatPage';
@@ -77,4 +80,31 @@ export function renderChat(path: string) {
     </VirtuosoMockContext.Provider>,
   );
   return { router, ...view };
+}
+
+export const messagePage = (items: Message[] = [], more: Partial<MessagePage> = {}) =>
+  ({ items, has_more: false, has_newer: false, ...more }) satisfies MessagePage;
+
+type Handlers = Parameters<typeof fakeApi>[0];
+
+/** The chat at `path` with a fake API (models, an empty history, usage) and a fake socket. */
+export function setupChat(path: string, handlers: Handlers = {}, models = MODELS) {
+  const sockets = stubWebSocket();
+  const api = fakeApi({
+    'GET /model/list': () => json(models),
+    'GET /conversation/list': () => json({ items: [], next_cursor: null }),
+    'GET /usage/current': () =>
+      json({ month: '2026-11', used_tokens: 1_000, limit_tokens: 100_000 }),
+    [`GET /conversation/messages/${CONVERSATION}`]: () => json(messagePage()),
+    ...handlers,
+  });
+  return { api, sockets, ...renderChat(path) };
+}
+
+export const chatInput = () => screen.getByRole('textbox', { name: 'Your question' });
+
+export async function typeAndSend(text: string) {
+  await screen.findByRole('button', { name: 'Model: GPT-4o' });
+  fireEvent.change(chatInput(), { target: { value: text } });
+  fireEvent.keyDown(chatInput(), { key: 'Enter' });
 }

@@ -1,23 +1,36 @@
-import { useEffect, useState } from 'react';
+import type { MessagePage } from '@themis/shared';
+import { useEffect, useRef, useState } from 'react';
 import { useAppDispatch } from '../../app/store';
 import { chatApi, useLazyListMessagesQuery } from './api';
 import { shownLength } from './chat-store';
 import { chatRuntime, useConversationState } from './realtime/chat-runtime';
 
-// Pages walked back at most to reach a message opened from search.
-const MAX_PAGES_TO_TARGET = 20;
+type Direction = 'older' | 'newer';
+
+/** Follows the conversation, from what is shown of the answer being written (if shown). */
+function follow(pk: string) {
+  const { socket, store } = chatRuntime();
+  socket.follow(pk, () => shownLength(store.get(pk)));
+}
 
 /**
- * The open conversation: its latest page, older pages on demand, and the live answer
- * followed over the socket (resumed from what is shown after a reconnect).
+ * The open conversation: its latest page (or the page holding the message opened from
+ * search, at any depth), older and newer pages on demand, and the live answer followed over
+ * the socket (resumed from what is shown after a reconnect).
  */
 export function useConversation(pk: string | undefined, targetSeq: number | undefined) {
   const state = useConversationState(pk);
   const dispatch = useAppDispatch();
   const [fetchPage] = useLazyListMessagesQuery();
-  const [loadingOlder, setLoadingOlder] = useState(false);
+  const [loading, setLoading] = useState<Direction>();
   // The conversation whose page failed to load, so another one starts without the error.
   const [failedPk, setFailedPk] = useState<string>();
+  // The conversation open now, so a page that arrives after a switch follows nothing.
+  const openPk = useRef(pk);
+
+  useEffect(() => {
+    openPk.current = pk;
+  }, [pk]);
 
   useEffect(() => {
     if (!pk) return;
@@ -25,23 +38,10 @@ export function useConversation(pk: string | undefined, targetSeq: number | unde
     let active = true;
     async function load(id: string) {
       try {
-        let page = await fetchPage({ pk: id }).unwrap();
+        const page = await fetchPage({ pk: id, aroundSeq: targetSeq }).unwrap();
         if (!active) return;
-        store.setLatestPage(id, page);
-        socket.follow(id, () => shownLength(store.get(id)));
-        let walked = 0;
-        while (
-          targetSeq !== undefined &&
-          page.has_more &&
-          !store.get(id).messages.some((message) => message.seq <= targetSeq) &&
-          walked < MAX_PAGES_TO_TARGET
-        ) {
-          walked += 1;
-          const beforeSeq = store.get(id).messages[0]?.seq;
-          page = await fetchPage({ pk: id, beforeSeq }).unwrap();
-          if (!active) return;
-          store.prependPage(id, page);
-        }
+        store.setPage(id, page);
+        follow(id);
       } catch (error) {
         if (!active) return;
         // A deleted or unknown conversation shows as an empty chat rather than an error.
@@ -49,8 +49,11 @@ export function useConversation(pk: string | undefined, targetSeq: number | unde
         else setFailedPk(id);
       }
     }
+    const current = store.get(pk);
+    const targetShown =
+      targetSeq === undefined || current.messages.some((message) => message.seq === targetSeq);
     // Followed once the page is shown, so the offset counts what the page brought.
-    if (store.get(pk).loaded) socket.follow(pk, () => shownLength(store.get(pk)));
+    if (current.loaded && targetShown) follow(pk);
     else void load(pk);
     const unlisten = socket.listen((frame) => {
       if (frame.type === 'conversation.updated') {
@@ -69,20 +72,39 @@ export function useConversation(pk: string | undefined, targetSeq: number | unde
     };
   }, [pk, targetSeq, fetchPage, dispatch]);
 
-  async function loadOlder() {
-    if (!pk) return;
-    const current = chatRuntime().store.get(pk);
-    const beforeSeq = current.messages[0]?.seq;
-    if (loadingOlder || !current.hasMore || beforeSeq === undefined) return;
-    setLoadingOlder(true);
+  async function loadMore(direction: Direction) {
+    if (!pk || loading) return;
+    const { store } = chatRuntime();
+    const current = store.get(pk);
+    const edge = direction === 'older' ? current.messages[0] : current.messages.at(-1);
+    const more = direction === 'older' ? current.hasMore : current.hasNewer;
+    if (!more || !edge) return;
+    setLoading(direction);
     try {
-      chatRuntime().store.prependPage(pk, await fetchPage({ pk, beforeSeq }).unwrap());
+      let page: MessagePage;
+      if (direction === 'older') {
+        page = await fetchPage({ pk, beforeSeq: edge.seq }).unwrap();
+        store.prependPage(pk, page);
+      } else {
+        page = await fetchPage({ pk, afterSeq: edge.seq }).unwrap();
+        store.appendPage(pk, page);
+        // An answer being written has come into view: follow it from what the page shows.
+        const streaming = page.items.some((message) => message.status === 'streaming');
+        if (streaming && openPk.current === pk) follow(pk);
+      }
     } catch {
       setFailedPk(pk);
     } finally {
-      setLoadingOlder(false);
+      setLoading(undefined);
     }
   }
 
-  return { state, loadingOlder, loadFailed: failedPk !== undefined && failedPk === pk, loadOlder };
+  return {
+    state,
+    loadingOlder: loading === 'older',
+    loadingNewer: loading === 'newer',
+    loadFailed: failedPk !== undefined && failedPk === pk,
+    loadOlder: () => loadMore('older'),
+    loadNewer: () => loadMore('newer'),
+  };
 }

@@ -104,6 +104,7 @@ describe('history panel', { timeout: 15_000 }, () => {
             }),
           ),
           has_more: false,
+          has_newer: false,
         }),
     });
     fireEvent.change(await screen.findByRole('searchbox', { name: 'Search conversations' }), {

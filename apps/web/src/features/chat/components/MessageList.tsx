@@ -14,7 +14,9 @@ export interface MessageListProps {
   state: ConversationState;
   highlightSeq: number | undefined;
   loadingOlder: boolean;
+  loadingNewer: boolean;
   onLoadOlder: () => void;
+  onLoadNewer: () => void;
   onEdit: (message: Message) => void;
   onRegenerate: () => void;
 }
@@ -24,7 +26,9 @@ export function MessageList({
   state,
   highlightSeq,
   loadingOlder,
+  loadingNewer,
   onLoadOlder,
+  onLoadNewer,
   onEdit,
   onRegenerate,
 }: MessageListProps) {
@@ -32,17 +36,31 @@ export function MessageList({
   const virtuoso = useRef<VirtuosoHandle>(null);
   const { messages } = state;
   const busy = state.sending || messages.some((message) => message.status === 'streaming');
+  // Far from the end (opened at a search hit) the last shown messages are not the last ones.
+  const canChange = !busy && !state.hasNewer;
   const lastQuestion = messages.findLast((message) => message.role === 'user');
   const lastAnswer = messages.at(-1)?.role === 'assistant' ? messages.at(-1) : undefined;
   const firstItemIndex = FIRST_INDEX - state.olderCount;
 
   const highlightIndex =
     highlightSeq === undefined ? -1 : messages.findIndex((m) => m.seq === highlightSeq);
+  // Scrolled to once: pages loaded around it later must not pull the view back.
+  const scrolledTo = useRef<string>(undefined);
+  const highlighted = messages[highlightIndex]?.pk;
   useEffect(() => {
-    if (highlightIndex >= 0) {
+    if (highlighted === undefined) {
+      scrolledTo.current = undefined;
+    } else if (scrolledTo.current !== highlighted) {
+      scrolledTo.current = highlighted;
       virtuoso.current?.scrollToIndex({ index: highlightIndex, align: 'center' });
     }
-  }, [highlightIndex]);
+  }, [highlighted, highlightIndex]);
+
+  const spinner = (label: string) => (
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: 1 }}>
+      <CircularProgress size={20} aria-label={label} />
+    </Box>
+  );
 
   return (
     <Box
@@ -52,33 +70,37 @@ export function MessageList({
       sx={{ flex: 1, minHeight: 0 }}
     >
       <Virtuoso
+        // A replaced page (another conversation, or a jump) starts a fresh list at its target.
+        key={`${messages[0]?.conversation_pk ?? ''}:${state.epoch}`}
         ref={virtuoso}
         style={{ height: '100%' }}
         data={messages}
         firstItemIndex={firstItemIndex}
-        initialTopMostItemIndex={Math.max(0, messages.length - 1)}
+        initialTopMostItemIndex={
+          highlightIndex >= 0
+            ? { index: highlightIndex, align: 'center' }
+            : Math.max(0, messages.length - 1)
+        }
         computeItemKey={(_, message) => message.pk}
         alignToBottom
-        followOutput={(atBottom) => (atBottom ? 'auto' : false)}
+        followOutput={(atBottom) => (atBottom && !state.hasNewer ? 'auto' : false)}
         startReached={() => {
           if (state.hasMore && !loadingOlder) onLoadOlder();
         }}
+        endReached={() => {
+          if (state.hasNewer && !loadingNewer) onLoadNewer();
+        }}
         components={{
           Header: () =>
-            loadingOlder ? (
-              <Box sx={{ display: 'flex', justifyContent: 'center', py: 1 }}>
-                <CircularProgress size={20} aria-label={t('conversation.loadingOlder')} />
-              </Box>
-            ) : (
-              <Box sx={{ height: 16 }} />
-            ),
+            loadingOlder ? spinner(t('conversation.loadingOlder')) : <Box sx={{ height: 16 }} />,
+          Footer: () => (loadingNewer ? spinner(t('conversation.loadingNewer')) : null),
         }}
         itemContent={(_, message) => (
           <MessageItem
             message={message}
             highlighted={message.seq === highlightSeq}
-            onEdit={!busy && message === lastQuestion ? () => onEdit(message) : undefined}
-            onRegenerate={!busy && message === lastAnswer ? onRegenerate : undefined}
+            onEdit={canChange && message === lastQuestion ? () => onEdit(message) : undefined}
+            onRegenerate={canChange && message === lastAnswer ? onRegenerate : undefined}
           />
         )}
       />

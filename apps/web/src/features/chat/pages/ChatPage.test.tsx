@@ -1,36 +1,17 @@
-import type { MessagePage } from '@themis/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { detail, fakeApi, json, sentBodies } from '../../../test/fake-api';
-import { stubWebSocket } from '../../../test/fake-socket';
+import { detail, json, sentBodies } from '../../../test/fake-api';
+import type { stubWebSocket } from '../../../test/fake-socket';
 import { resetChatRuntime } from '../realtime/chat-runtime';
-import { CONVERSATION, MODELS, message, renderChat } from '../test-data';
+import {
+  CONVERSATION,
+  chatInput,
+  message,
+  messagePage,
+  setupChat,
+  typeAndSend,
+} from '../test-data';
 import { CHAT_PAGE_WAIT } from '../../../test/render';
-
-type Handlers = Parameters<typeof fakeApi>[0];
-
-const page = (items: MessagePage['items'] = []): MessagePage => ({ items, has_more: false });
-
-function setup(path: string, handlers: Handlers = {}, models = MODELS) {
-  const sockets = stubWebSocket();
-  const api = fakeApi({
-    'GET /model/list': () => json(models),
-    'GET /conversation/list': () => json({ items: [], next_cursor: null }),
-    'GET /usage/current': () =>
-      json({ month: '2026-11', used_tokens: 1_000, limit_tokens: 100_000 }),
-    [`GET /conversation/messages/${CONVERSATION}`]: () => json(page()),
-    ...handlers,
-  });
-  return { api, sockets, ...renderChat(path) };
-}
-
-const input = () => screen.getByRole('textbox', { name: 'Your question' });
-
-async function typeAndSend(text: string) {
-  await screen.findByRole('button', { name: 'Model: GPT-4o' });
-  fireEvent.change(input(), { target: { value: text } });
-  fireEvent.keyDown(input(), { key: 'Enter' });
-}
 
 /** Opens the socket and answers the question sent with `accepted`. */
 async function accept(sockets: ReturnType<typeof stubWebSocket>, question: string) {
@@ -60,7 +41,7 @@ afterEach(() => resetChatRuntime());
 // Each case renders the whole page with its lazy parts; slow machines need the margin.
 describe('chat page', { timeout: 15_000 }, () => {
   it('streams an answer and renders its markdown without raw HTML', async () => {
-    const { sockets } = setup(`/chat/${CONVERSATION}`);
+    const { sockets } = setupChat(`/chat/${CONVERSATION}`);
     await screen.findByTestId('chat-empty-state', {}, CHAT_PAGE_WAIT);
     await typeAndSend('What is a lease?');
     const socket = await accept(sockets, 'What is a lease?');
@@ -101,7 +82,7 @@ describe('chat page', { timeout: 15_000 }, () => {
   });
 
   it('stops an answer and shows that it was stopped', async () => {
-    const { sockets } = setup(`/chat/${CONVERSATION}`);
+    const { sockets } = setupChat(`/chat/${CONVERSATION}`);
     await typeAndSend('Question');
     const socket = await accept(sockets, 'Question');
     fireEvent.click(screen.getByRole('button', { name: 'Stop the answer' }));
@@ -118,10 +99,10 @@ describe('chat page', { timeout: 15_000 }, () => {
   });
 
   it('resumes a streaming answer after a reconnect without repeating text', async () => {
-    const { sockets } = setup(`/chat/${CONVERSATION}`, {
+    const { sockets } = setupChat(`/chat/${CONVERSATION}`, {
       [`GET /conversation/messages/${CONVERSATION}`]: () =>
         json(
-          page([
+          messagePage([
             message({ pk: 'q1', seq: 1, role: 'user', content: 'Q' }),
             message({ pk: 'a1', seq: 2, status: 'streaming', content: 'Hello wor' }),
           ]),
@@ -156,16 +137,16 @@ describe('chat page', { timeout: 15_000 }, () => {
   });
 
   it('sends on Enter, not on Shift+Enter, and checks the length', async () => {
-    const { sockets } = setup(`/chat/${CONVERSATION}`);
+    const { sockets } = setupChat(`/chat/${CONVERSATION}`);
     await screen.findByRole('button', { name: 'Model: GPT-4o' });
-    fireEvent.change(input(), { target: { value: 'Line one' } });
-    fireEvent.keyDown(input(), { key: 'Enter', shiftKey: true });
-    fireEvent.change(input(), { target: { value: 'a'.repeat(10_001) } });
+    fireEvent.change(chatInput(), { target: { value: 'Line one' } });
+    fireEvent.keyDown(chatInput(), { key: 'Enter', shiftKey: true });
+    fireEvent.change(chatInput(), { target: { value: 'a'.repeat(10_001) } });
     expect(screen.getByText('Max chat input length exceeded (10001)')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Send' }).hasAttribute('disabled')).toBe(true);
-    fireEvent.keyDown(input(), { key: 'Enter' });
-    fireEvent.change(input(), { target: { value: 'Line one\nLine two' } });
-    fireEvent.keyDown(input(), { key: 'Enter' });
+    fireEvent.keyDown(chatInput(), { key: 'Enter' });
+    fireEvent.change(chatInput(), { target: { value: 'Line one\nLine two' } });
+    fireEvent.keyDown(chatInput(), { key: 'Enter' });
     await waitFor(() => expect(sockets.count()).toBe(1));
     sockets.latest().open();
     expect(
@@ -174,19 +155,19 @@ describe('chat page', { timeout: 15_000 }, () => {
         .sentOfType('chat.send')
         .map((frame) => frame.content),
     ).toEqual(['Line one\nLine two']);
-    await waitFor(() => expect((input() as HTMLTextAreaElement).value).toBe(''));
+    await waitFor(() => expect((chatInput() as HTMLTextAreaElement).value).toBe(''));
   });
 
   it('asks for a model when none is offered', async () => {
-    setup(`/chat/${CONVERSATION}`, {}, []);
+    setupChat(`/chat/${CONVERSATION}`, {}, []);
     expect(await screen.findByRole('button', { name: 'Model: No model selected' })).toBeTruthy();
-    fireEvent.change(input(), { target: { value: 'Question' } });
-    fireEvent.keyDown(input(), { key: 'Enter' });
+    fireEvent.change(chatInput(), { target: { value: 'Question' } });
+    fireEvent.keyDown(chatInput(), { key: 'Enter' });
     expect((await screen.findByTestId('chat-error')).textContent).toContain('No model selected');
   });
 
   it('shows refused questions in the user language', async () => {
-    const { sockets } = setup(`/chat/${CONVERSATION}`);
+    const { sockets } = setupChat(`/chat/${CONVERSATION}`);
     await typeAndSend('Question');
     await waitFor(() => expect(sockets.count()).toBe(1));
     const socket = sockets.latest();
@@ -206,7 +187,7 @@ describe('chat page', { timeout: 15_000 }, () => {
   });
 
   it('remembers the chosen model and marks the demo model under its translated name', async () => {
-    setup(`/chat/${CONVERSATION}`);
+    setupChat(`/chat/${CONVERSATION}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Model: GPT-4o' }));
     fireEvent.click(
       await screen.findByRole('menuitem', { name: /Themis demo \(not a real model\)/ }),
@@ -219,19 +200,19 @@ describe('chat page', { timeout: 15_000 }, () => {
   });
 
   it('fills the question from an example topic', async () => {
-    setup('/chat');
+    setupChat('/chat');
     fireEvent.click(await screen.findByRole('button', { name: /GDPR/ }));
-    expect((input() as HTMLTextAreaElement).value).toBe(
+    expect((chatInput() as HTMLTextAreaElement).value).toBe(
       'How can I ask a company to delete my personal data?',
     );
     expect(screen.getByText('Legal information, not legal advice.')).toBeTruthy();
   });
 
   it('asks why an answer was bad and shows the choice', async () => {
-    const { api } = setup(`/chat/${CONVERSATION}`, {
+    const { api } = setupChat(`/chat/${CONVERSATION}`, {
       [`GET /conversation/messages/${CONVERSATION}`]: () =>
         json(
-          page([
+          messagePage([
             message({ pk: 'q1', seq: 1, role: 'user', content: 'Q' }),
             message({ pk: 'a1', seq: 2, content: 'An answer' }),
           ]),
@@ -258,7 +239,7 @@ describe('chat page', { timeout: 15_000 }, () => {
   });
 
   it('checks attachments before uploading them to the conversation', async () => {
-    const { api } = setup(`/chat/${CONVERSATION}`, {
+    const { api } = setupChat(`/chat/${CONVERSATION}`, {
       [`POST /conversation/attachment/upload/${CONVERSATION}`]: () =>
         json({
           pk: '5f0c8f6a-1c1e-4d6b-9a51-0b7a5f7e0001',
@@ -298,7 +279,7 @@ describe('chat page', { timeout: 15_000 }, () => {
   });
 
   it('creates the conversation before the first question on /chat', async () => {
-    const { sockets, router } = setup('/chat', {
+    const { sockets, router } = setupChat('/chat', {
       'POST /conversation/create': () =>
         json({
           pk: CONVERSATION,

@@ -40,7 +40,8 @@ export function ChatPage() {
   const targetSeq = parseSeq(searchParams.get('message'));
   const { language } = useLanguage();
   const { models, model, choose, isLoading: modelsLoading } = useModelChoice();
-  const { state, loadingOlder, loadFailed, loadOlder } = useConversation(conversationId, targetSeq);
+  const conversation = useConversation(conversationId, targetSeq);
+  const { state, loadFailed } = conversation;
   const [draft, setDraft] = useState('');
   const [editing, setEditing] = useState(false);
   const [notice, setNotice] = useState<Notice | undefined>();
@@ -106,10 +107,18 @@ export function ChatPage() {
     >
       <Box
         component="header"
-        sx={{ display: 'flex', alignItems: 'center', gap: 1, px: { xs: 1, sm: 2 }, py: 1 }}
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          // On a phone the usage goes under the model rather than squeezing it.
+          flexWrap: 'wrap',
+          columnGap: 2,
+          rowGap: 0.5,
+          px: { xs: 1, sm: 2 },
+          py: 1,
+        }}
       >
         <ModelMenu models={models} model={model} isLoading={modelsLoading} onChoose={choose} />
-        <Box sx={{ flex: 1 }} />
         <UsageMeter />
       </Box>
       {empty ? (
@@ -121,8 +130,10 @@ export function ChatPage() {
           <MessageList
             state={state}
             highlightSeq={targetSeq}
-            loadingOlder={loadingOlder}
-            onLoadOlder={() => void loadOlder()}
+            loadingOlder={conversation.loadingOlder}
+            loadingNewer={conversation.loadingNewer}
+            onLoadOlder={() => void conversation.loadOlder()}
+            onLoadNewer={() => void conversation.loadNewer()}
             onEdit={edit}
             onRegenerate={actions.regenerate}
           />
@@ -145,7 +156,8 @@ export function ChatPage() {
           onSend={() => void send()}
           onStop={actions.stop}
           streaming={streaming}
-          busy={state.sending}
+          // Until the models are known a question would go without one.
+          busy={state.sending || modelsLoading}
           editing={editing}
           onCancelEdit={() => {
             setEditing(false);

@@ -1,0 +1,184 @@
+import type { Message } from '@themis/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { json, sentForms } from '../../../test/fake-api';
+import type { stubWebSocket } from '../../../test/fake-socket';
+import { CHAT_PAGE_WAIT } from '../../../test/render';
+import { resetChatRuntime } from '../realtime/chat-runtime';
+import { CONVERSATION, chatInput, message, messagePage, setupChat } from '../test-data';
+
+const QUESTION = message({ pk: 'q1', seq: 1, role: 'user', content: 'What is a lease?' });
+const ANSWER = message({ pk: 'a1', seq: 2, content: 'A lease is a contract.' });
+
+/** A conversation whose stored page holds `items`. */
+function withMessages(...items: Message[]) {
+  return setupChat(`/chat/${CONVERSATION}`, {
+    [`GET /conversation/messages/${CONVERSATION}`]: () => json(messagePage(items)),
+  });
+}
+
+async function openSocket(sockets: ReturnType<typeof stubWebSocket>) {
+  await waitFor(() => expect(sockets.count()).toBe(1));
+  const socket = sockets.latest();
+  socket.open();
+  return socket;
+}
+
+beforeEach(() => resetChatRuntime());
+afterEach(() => resetChatRuntime());
+
+describe('chat actions', { timeout: 15_000 }, () => {
+  it('writes the last answer again with the chosen model', async () => {
+    const { sockets } = withMessages(QUESTION, ANSWER);
+    const regenerate = await screen.findByRole(
+      'button',
+      { name: 'Write the answer again' },
+      CHAT_PAGE_WAIT,
+    );
+    // Only the last answer offers it.
+    expect(screen.getAllByRole('button', { name: 'Write the answer again' })).toHaveLength(1);
+    fireEvent.click(regenerate);
+    const socket = await openSocket(sockets);
+    const frames = socket.sentOfType('chat.regenerate');
+    expect(frames).toEqual([
+      {
+        type: 'chat.regenerate',
+        request_id: expect.any(String),
+        conversation_pk: CONVERSATION,
+        model_id: 'openai:gpt-4o',
+        language: 'en',
+      },
+    ]);
+    expect(socket.sentOfType('chat.send')).toEqual([]);
+    socket.receive({
+      type: 'chat.accepted',
+      request_id: frames[0]!.request_id,
+      conversation_pk: CONVERSATION,
+      question: QUESTION,
+      answer: message({ pk: 'a2', seq: 3, status: 'streaming' }),
+    });
+    // The new answer replaces the old one under the same question.
+    expect(await screen.findByTestId('streaming-cursor')).toBeTruthy();
+    expect(screen.queryByTestId('message-2')).toBeNull();
+    expect(screen.getByTestId('message-1').textContent).toContain('What is a lease?');
+  });
+
+  it('edits the last question and asks it again', async () => {
+    const { sockets } = withMessages(QUESTION, ANSWER);
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Edit and ask again' }, CHAT_PAGE_WAIT),
+    );
+    expect((chatInput() as HTMLTextAreaElement).value).toBe('What is a lease?');
+    expect(screen.getByText('Editing your last question')).toBeTruthy();
+    // Files cannot join an edited question.
+    expect(
+      screen.getByRole('button', { name: 'Attach files (up to 3)' }).hasAttribute('disabled'),
+    ).toBe(true);
+    fireEvent.change(chatInput(), { target: { value: 'What is a residential lease?' } });
+    fireEvent.keyDown(chatInput(), { key: 'Enter' });
+    const socket = await openSocket(sockets);
+    const frames = socket.sentOfType('chat.edit');
+    expect(frames).toEqual([
+      {
+        type: 'chat.edit',
+        request_id: expect.any(String),
+        conversation_pk: CONVERSATION,
+        content: 'What is a residential lease?',
+        model_id: 'openai:gpt-4o',
+        language: 'en',
+      },
+    ]);
+    expect(socket.sentOfType('chat.send')).toEqual([]);
+    socket.receive({
+      type: 'chat.accepted',
+      request_id: frames[0]!.request_id,
+      conversation_pk: CONVERSATION,
+      question: message({ pk: 'q2', seq: 3, role: 'user', content: frames[0]!.content }),
+      answer: message({ pk: 'a3', seq: 4, status: 'streaming' }),
+    });
+    expect((await screen.findByTestId('message-3')).textContent).toContain('residential');
+    expect(screen.queryByTestId('message-1')).toBeNull();
+    expect(screen.queryByTestId('message-2')).toBeNull();
+    expect(screen.queryByText('Editing your last question')).toBeNull();
+    expect((chatInput() as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it('keeps what a failed answer wrote and says it failed', async () => {
+    const { sockets } = withMessages(
+      QUESTION,
+      message({ pk: 'a1', seq: 2, status: 'streaming', content: 'Under art. 659' }),
+    );
+    const socket = await openSocket(sockets);
+    socket.receive({
+      type: 'chat.done',
+      conversation_pk: CONVERSATION,
+      message: message({
+        pk: 'a1',
+        seq: 2,
+        status: 'error',
+        error_code: 'message_generating_error',
+        content: 'Under art. 659 of the Civil Code',
+      }),
+    });
+    const answer = await screen.findByTestId('message-2');
+    await waitFor(() => expect(answer.textContent).toContain('Message generating error'));
+    expect(answer.textContent).toContain('Under art. 659 of the Civil Code');
+    expect(
+      await within(answer).findByRole('button', { name: 'Write the answer again' }),
+    ).toBeTruthy();
+  });
+
+  it('shows a stopped answer from the history with its notice and its text', async () => {
+    withMessages(
+      QUESTION,
+      message({ pk: 'a1', seq: 2, status: 'cancelled', content: 'A lease is' }),
+    );
+    const answer = await screen.findByTestId('message-2', {}, CHAT_PAGE_WAIT);
+    expect(within(answer).getByText('The answer was stopped.')).toBeTruthy();
+    expect(answer.textContent).toContain('A lease is');
+    expect(answer.textContent).not.toContain('Message generating error');
+  });
+
+  it('accepts files dropped on the chat, and refuses a fourth', async () => {
+    let uploaded = 0;
+    const { api } = setupChat(`/chat/${CONVERSATION}`, {
+      [`POST /conversation/attachment/upload/${CONVERSATION}`]: () => {
+        uploaded += 1;
+        return json({
+          pk: `5f0c8f6a-1c1e-4d6b-9a51-0b7a5f7e000${uploaded}`,
+          filename: `file${uploaded}.pdf`,
+          media_type: 'application/pdf',
+          size: 4,
+          has_text: true,
+        });
+      },
+    });
+    await screen.findByRole('button', { name: 'Model: GPT-4o' }, CHAT_PAGE_WAIT);
+    const zone = screen.getByTestId('chat-page');
+    const pdf = (name: string) => new File(['%PDF'], name, { type: 'application/pdf' });
+    const drop = (...files: File[]) => {
+      fireEvent.dragOver(zone, { dataTransfer: { types: ['Files'], files } });
+      fireEvent.drop(zone, { dataTransfer: { types: ['Files'], files } });
+    };
+
+    fireEvent.dragOver(zone, { dataTransfer: { types: ['Files'], files: [] } });
+    expect(screen.getByText('Drop files to attach them')).toBeTruthy();
+    drop(pdf('lease.pdf'), pdf('annex.pdf'));
+    expect(screen.queryByText('Drop files to attach them')).toBeNull();
+    const chips = await screen.findByRole('list', { name: 'Attached files' });
+    expect(within(chips).getByText('lease.pdf')).toBeTruthy();
+    expect(within(chips).getByText('annex.pdf')).toBeTruthy();
+    drop(pdf('protocol.pdf'));
+    expect(await within(chips).findByText('protocol.pdf')).toBeTruthy();
+    await waitFor(() => expect(uploaded).toBe(3));
+    const forms = await sentForms(api, `POST /conversation/attachment/upload/${CONVERSATION}`);
+    expect(forms.map((form) => Object.keys(form))).toEqual([['file'], ['file'], ['file']]);
+
+    drop(pdf('fourth.pdf'));
+    expect((await screen.findByTestId('chat-error')).textContent).toContain(
+      'You can upload up to 3 files at a time.',
+    );
+    expect(within(chips).queryByText('fourth.pdf')).toBeNull();
+    expect(uploaded).toBe(3);
+  });
+});
