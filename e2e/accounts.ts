@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_URL } from './env';
 
@@ -31,12 +33,12 @@ async function fromOutbox(
   return found!;
 }
 
-/** What each kind of code e-mail says it is for. */
+/** What each kind of code e-mail says it is for, in English or Polish. */
 const CODE_PURPOSES = {
-  activation: /activate your Themis account/,
-  signIn: /finish signing in/,
-  passwordChange: /change of your Themis password/,
-  deletion: /deletion of your Themis account/,
+  activation: /activate your Themis account|aktywować swoje konto/,
+  signIn: /finish signing in|dokończyć logowanie/,
+  passwordChange: /change of your Themis password|potwierdzić zmianę hasła/,
+  deletion: /deletion of your Themis account|usunięcie swojego konta/,
 } as const;
 
 /**
@@ -116,4 +118,116 @@ export async function signUpThroughApi(
     expect(details.status()).toBe(200);
   }
   return email;
+}
+
+/** Starts a conversation through the API for the signed-in context; answers its id. */
+export async function createConversationThroughApi(
+  request: APIRequestContext,
+  name: string,
+): Promise<string> {
+  const response = await request.post('/api/conversation/create', {
+    headers: { origin: E2E_URL },
+    data: { name },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { pk: string }).pk;
+}
+
+export type Language = 'en' | 'pl';
+export type Theme = 'light' | 'dark';
+
+const LOCALES = join(import.meta.dirname, '..', 'apps', 'web', 'src', 'locales');
+
+function locale<T>(language: Language, namespace: string): T {
+  return JSON.parse(readFileSync(join(LOCALES, language, `${namespace}.json`), 'utf8')) as T;
+}
+
+/**
+ * The web app's own translations, so a test finds its way by the texts a user reads in
+ * either language and no text is written twice.
+ */
+export function textsOf(language: Language) {
+  return {
+    auth: locale<typeof import('../apps/web/src/locales/en/auth.json')>(language, 'auth'),
+    common: locale<typeof import('../apps/web/src/locales/en/common.json')>(language, 'common'),
+    questionnaire: locale<typeof import('../apps/web/src/locales/en/questionnaire.json')>(
+      language,
+      'questionnaire',
+    ),
+    settings: locale<typeof import('../apps/web/src/locales/en/settings.json')>(
+      language,
+      'settings',
+    ),
+  };
+}
+
+/** Fills `{{name}}` placeholders as i18next does. */
+export function interpolate(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
+}
+
+/** A language, theme and screen width in which a walk through the screens runs. */
+export interface Variant {
+  language: Language;
+  theme: Theme;
+  viewport: { width: number; height: number };
+  label: string;
+}
+
+/**
+ * English in the light theme on a wide screen, and Polish (the longer texts) in the dark
+ * theme on a 375 px phone: between them every screen of a walk is seen in both languages,
+ * both themes and both layouts.
+ */
+export const VARIANTS: readonly Variant[] = [
+  { language: 'en', theme: 'light', viewport: { width: 1280, height: 800 }, label: 'en, light' },
+  {
+    language: 'pl',
+    theme: 'dark',
+    viewport: { width: 375, height: 812 },
+    label: 'pl, dark, 375px',
+  },
+];
+
+/** Below this width the sidebar is a drawer behind the menu button. */
+export const NARROW_BELOW_PX = 768;
+
+/**
+ * Puts a page's browser context in a variant before its first visit: the language by the
+ * `lang` cookie the app keeps, the theme by its stored preference, and the screen size.
+ */
+export async function applyVariant(page: Page, { language, theme, viewport }: Variant) {
+  await page.setViewportSize(viewport);
+  await page.context().addCookies([{ name: 'lang', value: language, url: E2E_URL }]);
+  await page.context().addInitScript((value) => {
+    try {
+      window.localStorage.setItem('theme', value);
+    } catch {
+      // about:blank has no storage.
+    }
+  }, theme);
+}
+
+/** The shell's sidebar, opened from the menu button first on a narrow screen. */
+export async function openSidebar(page: Page, { viewport }: Pick<Variant, 'viewport'>) {
+  if (viewport.width < NARROW_BELOW_PX) await page.getByTestId('mobile-menu-button').click();
+  const sidebar = page.getByTestId('sidebar');
+  await expect(sidebar).toBeVisible();
+  return sidebar;
+}
+
+/**
+ * Waits until nothing moves on the page (a dialog fading in, a toast sliding in; endless
+ * spinners aside), so the accessibility check and screenshots see the final colours.
+ */
+export async function untilStill(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getTiming().iterations === Infinity,
+      ),
+  );
 }

@@ -1,60 +1,18 @@
 import {
   codeFromOutbox,
-  linkFromOutbox,
+  createConversationThroughApi,
   PASSWORD,
+  signInThroughApi,
   signUpThroughApi,
   uniqueEmail,
 } from './accounts';
+import { E2E_URL } from './env';
 import { expect, expectAccessible, test } from './fixtures';
 
-const NEW_PASSWORD = 'Brand-New-Pass-7';
+// The walks of registration, sign-in to a deep page and password reset, in both languages,
+// are in accounts-walk.spec.ts.
 
 test.describe('accounts', () => {
-  test('register, activate with the e-mailed code, fill the questionnaire and reach the chat', async ({
-    page,
-  }) => {
-    const email = uniqueEmail('register');
-    await page.goto('/chat');
-    await expect(page).toHaveURL(/\/login\?from=%2Fchat$/);
-    await expectAccessible(page, 'login');
-
-    await page.goto(`/register?email=${encodeURIComponent(email)}`);
-    const form = page.getByTestId('register-form');
-    await expect(form.getByLabel('E-mail')).toHaveValue(email);
-    await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await form.getByLabel('Repeat password').fill(PASSWORD);
-    await expectAccessible(page, 'register');
-    await page.getByTestId('register-terms').check();
-    await form.getByRole('button', { name: /create|register|sign up/i }).click();
-
-    await expect(page).toHaveURL(/\/register\/confirmation/);
-    const code = await codeFromOutbox(page.request, email);
-    await expectAccessible(page, 'confirmation');
-    await page.getByTestId('confirmation-form').getByLabel('Verification code').fill(code);
-    await page.getByTestId('confirmation-form').getByRole('button').last().click();
-
-    await expect(page.getByTestId('activated-page')).toBeVisible();
-    await expectAccessible(page, 'activated');
-    await page.getByTestId('activated-continue').click();
-
-    await expect(page.getByTestId('questionnaire')).toBeVisible();
-    const details = page.getByTestId('questionnaire-details-form');
-    await details.getByLabel('First name').fill('Anna');
-    await details.getByLabel('Last name').fill('Kowalska');
-    await expectAccessible(page, 'questionnaire details');
-    await details.getByRole('button').last().click();
-
-    await expect(page.getByTestId('questionnaire-plans')).toBeVisible();
-    await expect(page.getByTestId('plan-card-free')).toBeVisible();
-    await expect(page.getByTestId('plan-card-pro')).toBeVisible();
-    await expectAccessible(page, 'questionnaire plans');
-    await page.getByTestId('questionnaire-finish').click();
-
-    await expect(page).toHaveURL(/\/chat$/);
-    await expect(page.getByTestId('chat-empty-state')).toBeVisible();
-    await expect(page.getByTestId('user-menu-button')).toContainText('Anna Kowalska');
-  });
-
   test('log out, log in with the second step, and a trusted device skips it next time', async ({
     page,
   }) => {
@@ -105,34 +63,40 @@ test.describe('accounts', () => {
     expect(names).toContain('access');
   });
 
-  test('forgot password: link from the outbox, new password, old sessions gone', async ({
+  test('a session revoked elsewhere: the next call is refused, so is the refresh, and login keeps the page', async ({
     page,
     browser,
   }) => {
-    const email = await signUpThroughApi(page);
+    const email = await signUpThroughApi(page, uniqueEmail('revoked'));
+    const pk = await createConversationThroughApi(page.request, 'Notice period');
+    const deep = `/chat/${pk}`;
+    await page.goto(deep);
+    await expect(page.getByTestId('chat-page')).toBeVisible();
+
+    // Another device signs out every other session: this page keeps its cookies, but the
+    // server no longer knows its session, and its refresh token died with it.
     const other = await browser.newContext();
-    const otherPage = await other.newPage();
-
-    await otherPage.goto('/send-reset-password-link');
-    await otherPage.getByTestId('reset-request-form').getByLabel('E-mail').fill(email);
-    await otherPage.getByTestId('reset-request-form').getByRole('button').last().click();
-    await expect(otherPage.getByTestId('reset-request-success')).toBeVisible();
-    await expectAccessible(otherPage, 'reset link sent');
-
-    const link = await linkFromOutbox(otherPage.request, email, '/reset-password/');
-    await otherPage.goto(link);
-    const form = otherPage.getByTestId('reset-password-form');
-    await form.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
-    await form.getByLabel('Repeat password').fill(NEW_PASSWORD);
-    await expectAccessible(otherPage, 'new password');
-    await form.getByRole('button').last().click();
-    await expect(otherPage.getByTestId('reset-password-done')).toBeVisible();
-
-    await page.goto('/chat');
-    await expect(page).toHaveURL(/\/login/);
-    await otherPage.goto(link);
-    await expect(otherPage.getByTestId('reset-password-invalid')).toBeVisible();
+    await signInThroughApi(other.request, email);
+    const signOut = await other.request.post('/api/user/session/delete-others', {
+      headers: { origin: E2E_URL },
+    });
+    expect(signOut.status()).toBe(200);
     await other.close();
+    const names = (await page.context().cookies()).map((cookie) => cookie.name);
+    expect(names).toEqual(expect.arrayContaining(['access', 'refresh']));
+
+    const refused = page.waitForResponse(
+      (response) => response.url().includes('/api/user/') && response.request().method() === 'GET',
+    );
+    const refresh = page.waitForResponse((response) =>
+      response.url().endsWith('/api/auth/token/refresh'),
+    );
+    // Opening the settings asks the API for the connected services.
+    await page.getByTestId('sidebar').getByRole('button', { name: 'Settings' }).click();
+    expect((await refused).status()).toBe(401);
+    expect((await refresh).status()).toBe(401);
+    await expect(page).toHaveURL(`${E2E_URL}/login?from=${encodeURIComponent(deep)}`);
+    await expect(page.getByTestId('login-form')).toBeVisible();
   });
 
   test('the questionnaire speaks Polish, light and dark, on a phone', async ({ page }) => {

@@ -1,9 +1,20 @@
 import type { Page } from '@playwright/test';
-import { PASSWORD } from './accounts';
+import {
+  applyVariant,
+  interpolate,
+  openSidebar,
+  PASSWORD,
+  signInThroughApi,
+  textsOf,
+  untilStill,
+  VARIANTS,
+} from './accounts';
 import { expect, expectAccessible, test } from './fixtures';
 
 // Accounts of the local OpenID provider that stands in for Google (e2e/oidc-server.ts).
 const NEW_USER = { login: 'google-new-user' };
+const PHONE_PL_DARK = VARIANTS.find((variant) => variant.language === 'pl')!;
+const pl = textsOf('pl');
 
 /** Signs in at the local provider's own login page, as a person would at Google's. */
 async function signInAtProvider(page: Page, login: string) {
@@ -46,7 +57,11 @@ test.describe('Google sign-in', () => {
     await expect(dialog.getByTestId('service-system')).toBeVisible();
     await expectAccessible(page, 'connected services with Google');
     await dialog.getByTestId('service-google').getByRole('button', { name: 'Disconnect' }).click();
-    await page.getByTestId('confirm-action').click();
+    const confirmation = page.getByRole('dialog', { name: 'Disconnect Google?' });
+    await expect(confirmation).toBeVisible();
+    await untilStill(page);
+    await expectAccessible(page, 'disconnect confirmation');
+    await confirmation.getByTestId('confirm-action').click();
 
     // The logout URL leads to /login; a call refused meanwhile may add `from`.
     await expect(page).toHaveURL(/\/login(\?from=.*)?$/);
@@ -63,49 +78,50 @@ test.describe('Google sign-in', () => {
   test('disconnecting Google from a password session stays signed in with an error', async ({
     page,
   }) => {
-    await startGoogleSignIn(page);
+    // This browser speaks Polish in the dark theme on a phone.
+    await applyVariant(page, PHONE_PL_DARK);
+    await page.goto('/login');
+    await page.getByRole('link', { name: pl.auth.login.google }).click();
     await signInAtProvider(page, 'google-link');
-    await expect(page.getByTestId('questionnaire-password-form')).toBeVisible();
     const password = page.getByTestId('questionnaire-password-form');
-    await password.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await password.getByLabel('Repeat password').fill(PASSWORD);
-    await password.getByRole('button', { name: 'Save and continue' }).click();
-    await page.getByTestId('questionnaire-details-form').getByLabel('First name').fill('Lena');
-    await page.getByTestId('questionnaire-details-form').getByLabel('Last name').fill('Link');
-    await page
-      .getByTestId('questionnaire-details-form')
-      .getByRole('button', { name: 'Save and continue' })
-      .click();
+    await expect(
+      password.getByRole('heading', { name: pl.questionnaire.password.heading }),
+    ).toBeVisible();
+    await expectAccessible(page, 'questionnaire password, pl, dark, 375px');
+    await password.getByLabel(pl.auth.fields.password, { exact: true }).fill(PASSWORD);
+    await password.getByLabel(pl.auth.fields.repeatPassword).fill(PASSWORD);
+    await password.getByRole('button', { name: pl.questionnaire.password.submit }).click();
+    const details = page.getByTestId('questionnaire-details-form');
+    await details.getByLabel(pl.questionnaire.details.firstName).fill('Lena');
+    await details.getByLabel(pl.questionnaire.details.lastName).fill('Link');
+    await details.getByRole('button', { name: pl.questionnaire.details.submit }).click();
     await page.getByTestId('questionnaire-finish').click();
     await expect(page).toHaveURL(/\/chat$/);
+
+    // Signed in through Google here: asked to confirm, this browser could disconnect it.
+    const sidebar = await openSidebar(page, PHONE_PL_DARK);
+    await sidebar.getByRole('button', { name: pl.common.nav.settings }).click();
+    const settings = page.getByTestId('settings-dialog');
+    await settings
+      .getByTestId('service-google')
+      .getByRole('button', { name: pl.settings.services.disconnect })
+      .click();
+    const confirmation = page.getByRole('dialog', {
+      name: interpolate(pl.settings.services.confirmTitle, {
+        provider: pl.settings.services.providers.google,
+      }),
+    });
+    await expect(confirmation).toContainText(pl.settings.services.confirmDescription);
+    await untilStill(page);
+    await expectAccessible(page, 'disconnect confirmation, pl, dark, 375px');
+    await confirmation.getByRole('button', { name: pl.common.cancel }).click();
+    await expect(confirmation).toBeHidden();
+    await expect(settings.getByTestId('service-google')).toBeVisible();
 
     // A second browser signs in with the password: there, Google is out of scope.
     const other = await page.context().browser()!.newContext();
     const otherPage = await other.newPage();
-    const headers = { origin: 'http://localhost:5181' };
-    const login = await otherPage.request.post('/api/auth/login', {
-      headers,
-      data: { email: 'google.link@example.com', password: PASSWORD },
-    });
-    expect(login.status()).toBe(200);
-    const { challenge_token } = (await login.json()) as { challenge_token: string };
-    let code: string | undefined;
-    await expect
-      .poll(async () => {
-        const mails = (await (
-          await otherPage.request.get('/dev/mailbox.json?to=google.link%40example.com')
-        ).json()) as { text: string }[];
-        code = mails
-          .filter((mail) => /finish signing in/.test(mail.text))
-          .map((mail) => /\b(\d{6})\b/.exec(mail.text)?.[1])[0];
-        return code;
-      })
-      .toBeDefined();
-    const confirm = await otherPage.request.post('/api/auth/login/confirm', {
-      headers,
-      data: { challenge_token, code, trust_device: false },
-    });
-    expect(confirm.status()).toBe(200);
+    await signInThroughApi(otherPage.request, 'google.link@example.com');
 
     await otherPage.goto('/chat');
     await otherPage.getByTestId('sidebar').getByRole('button', { name: 'Settings' }).click();
