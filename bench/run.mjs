@@ -1,7 +1,9 @@
-// Measures what users feel: cold start, API throughput and latency at 50 connections, and
-// the compressed JS+CSS a browser downloads for the first pages. Reports; never asserts.
+// Measures what users feel: cold start, API throughput and latency at 50 connections, the
+// compressed JS+CSS a browser downloads for the first pages, and chat streaming latency and
+// memory (bench/chat-streaming.mjs). Reports; never asserts. BENCH_ONLY=chat measures only
+// the chat streaming and updates that part of bench/results.json.
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -9,6 +11,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
+import { measureChatStreaming } from './chat-streaming.mjs';
 
 const PORT = 5191;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -18,8 +21,9 @@ const CONNECTIONS = 50;
 /** PostgreSQL to measure against as well, when one answers here. */
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-function startServer(dataDir, databaseUrl) {
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+function startServer(dataDir, databaseUrl, extraEnv = {}) {
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, 'apps/server/dist/main.js'], {
     env: {
       ...process.env,
       PORT: String(PORT),
@@ -27,15 +31,16 @@ function startServer(dataDir, databaseUrl) {
       ...(databaseUrl && { DATABASE_URL: databaseUrl }),
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       LOG_LEVEL: 'warn',
+      ...extraEnv,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   return child;
 }
 
-async function timeToReady(dataDir, databaseUrl) {
+async function timeToReady(dataDir, databaseUrl, extraEnv) {
   const started = performance.now();
-  const child = startServer(dataDir, databaseUrl);
+  const child = startServer(dataDir, databaseUrl, extraEnv);
   for (;;) {
     try {
       const res = await fetch(`${BASE}/api/ready`);
@@ -235,8 +240,8 @@ async function postgresThroughput(dataDir) {
   }
 }
 
-const dataDir = await mkdtemp(join(tmpdir(), 'themis-bench-'));
-try {
+/** Cold start, API throughput and page weight: the results without the chat streaming. */
+async function measureApp(dataDir) {
   const first = await timeToReady(dataDir);
   await stop(first.child);
   const { child, ms: restartMs } = await timeToReady(dataDir);
@@ -251,8 +256,7 @@ try {
   await browser.close();
   await stop(child);
   const postgres = await postgresThroughput(join(dataDir, 'postgres'));
-
-  const results = {
+  return {
     measured_at: new Date().toISOString(),
     machine: {
       cpus: cpus().length,
@@ -265,8 +269,26 @@ try {
     first_page_weight: pages,
     targets: { first_page_to_render_js_css_gzip_bytes_max: 200 * 1024 },
   };
+}
+
+async function previousResults() {
+  try {
+    return JSON.parse(await readFile('bench/results.json', 'utf8'));
+  } catch {
+    return {};
+  }
+}
+
+const dataDir = await mkdtemp(join(tmpdir(), 'themis-bench-'));
+try {
+  const onlyChat = process.env.BENCH_ONLY === 'chat';
+  const results = onlyChat ? await previousResults() : await measureApp(dataDir);
+  results.chat_streaming = await measureChatStreaming(
+    { timeToReady, stop, post, lastCode, cookiesOf, freshPostgresDatabase, base: BASE },
+    join(dataDir, 'chat'),
+  );
   await writeFile('bench/results.json', `${JSON.stringify(results, null, 2)}\n`);
-  console.log(JSON.stringify(results, null, 2));
+  console.log(JSON.stringify(onlyChat ? results.chat_streaming : results, null, 2));
 } finally {
   await rm(dataDir, { recursive: true, force: true });
 }

@@ -48,6 +48,12 @@ export function wrapPostgres(pool: pg.Pool): DatabaseHandle {
 
 export const PGLITE_FOLDER = 'pglite';
 
+/**
+ * PGlite's own start parameters plus a smaller buffer cache: its 128 MB default lives in the
+ * server process, and 16 MB holds a single machine's working set.
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
 /** PostgreSQL when a URL is given, otherwise the embedded PGlite under the data folder. */
 export async function openDatabase(options: {
   databaseUrl: string | undefined;
@@ -61,5 +67,5 @@ export async function openDatabase(options: {
   }
   const folder = join(options.dataDir, PGLITE_FOLDER);
   await mkdir(folder, { recursive: true });
-  return wrapPglite(await PGlite.create({ dataDir: folder }));
+  return wrapPglite(await PGlite.create({ dataDir: folder, startParams: PGLITE_START_PARAMS }));
 }
