@@ -25,9 +25,17 @@ export interface ModelMenuProps {
   onChoose: (id: string) => void;
 }
 
-function DemoChip() {
+/** In the list the chip takes the item's text colour, which stays legible on a selected row. */
+function DemoChip({ inList = false }: { inList?: boolean }) {
   const { t } = useTranslation('chat');
-  return <Chip size="small" color="secondary" variant="outlined" label={t('model.demo')} />;
+  return (
+    <Chip
+      size="small"
+      color={inList ? 'default' : 'secondary'}
+      variant="outlined"
+      label={t('model.demo')}
+    />
+  );
 }
 
 const menuItems = (list: HTMLElement | null) => [
@@ -168,7 +176,7 @@ export function ModelMenu({ models, model, isLoading = false, onChoose }: ModelM
                   primary={nameOf(option)}
                   secondary={option.is_demo ? t('model.demoHint') : undefined}
                 />
-                {option.is_demo && <DemoChip />}
+                {option.is_demo && <DemoChip inList />}
               </MenuItem>
             ))}
           </MenuList>
