@@ -30,4 +30,5 @@ await build({
   },
 });
 await cp('src/db/migrations', 'dist/db/migrations', { recursive: true });
+await cp('src/db/pglite-worker.mjs', 'dist/db/pglite-worker.mjs');
 console.log('server built into apps/server/dist');

@@ -3,4 +3,5 @@ import { fileURLToPath } from 'node:url';
 // Resolved relative to this module, which sits at the same depth in src/ and in the
 // bundled dist/, so both layouts find the same folders.
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./db/migrations', import.meta.url));
+export const PGLITE_WORKER = new URL('./db/pglite-worker.mjs', import.meta.url);
 export const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));

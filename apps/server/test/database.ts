@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { wrapPglite, wrapPostgres, type DatabaseHandle } from '../src/db/client';
+import { openEmbeddedDatabase, wrapPostgres, type DatabaseHandle } from '../src/db/client';
 import { adminUrl, databaseUrlFor } from './database-names';
 
 /**
@@ -44,5 +43,5 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     return { ...handle, close: () => (dropping ??= drop()) };
   }
   const dump = await readFile(inject('pgliteTemplate'));
-  return wrapPglite(await PGlite.create({ loadDataDir: new Blob([dump]) }));
+  return openEmbeddedDatabase({ dump });
 }

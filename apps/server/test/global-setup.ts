@@ -1,9 +1,8 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { wrapPglite, wrapPostgres } from '../src/db/client';
+import { openEmbeddedDatabase, wrapPostgres } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { TEMPLATE_DIR, adminUrl, databaseUrlFor } from './database-names';
 
@@ -38,14 +37,13 @@ export default async function setup(project: TestProject) {
       await admin.end();
     };
   }
-  const handle = wrapPglite(await PGlite.create());
+  const handle = await openEmbeddedDatabase({});
   await runMigrations(handle);
-  const client = (handle.db as unknown as { $client: PGlite }).$client;
-  const dump = await client.dumpDataDir('none');
+  const dump = await handle.dumpDataDir();
   await handle.close();
   await mkdir(TEMPLATE_DIR, { recursive: true });
   const file = join(TEMPLATE_DIR, `pglite-template-${process.pid}.tar`);
-  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+  await writeFile(file, dump);
   project.provide('pgliteTemplate', file);
   project.provide('postgresTemplate', '');
   return () => rm(file, { force: true });

@@ -31,6 +31,8 @@ const localFetch: typeof fetch = (input, init) => {
 let upstream: FakeUpstream;
 let closedPort: number;
 const warnings: string[] = [];
+/** The log's warnings other than the provider's notes about a request. */
+const failures = () => warnings.filter((message) => message !== 'model provider warnings');
 
 function gatewayFor(env: Record<string, string>, options: Partial<LlmGatewayOptions> = {}) {
   return createLlmGateway({
@@ -167,7 +169,7 @@ describe('OpenAI chat completions', () => {
     }
     expect(seen.map((event) => event.type)).toEqual(['delta', 'delta']);
     expect(await upstream.requests[0]!.closedEarly).toBe(true);
-    expect(warnings).toEqual([]);
+    expect(failures()).toEqual([]);
   });
 
   it('ends with upstream_error when the server fails before streaming', async () => {
@@ -177,7 +179,7 @@ describe('OpenAI chat completions', () => {
       { type: 'error', code: 'upstream_error' },
     ]);
     expect(upstream.requests).toHaveLength(1);
-    expect(warnings).toEqual(['model answer failed']);
+    expect(failures()).toEqual(['model answer failed']);
   });
 
   it('keeps the deltas that arrived when the connection drops mid-stream', async () => {
@@ -224,13 +226,22 @@ describe('OpenAI chat completions', () => {
     ]);
     expect(Date.now() - started).toBeLessThan(2000);
     expect(await upstream.requests[0]!.closedEarly).toBe(true);
-    expect(warnings).toEqual(['model answer failed']);
+    expect(failures()).toEqual(['model answer failed']);
   });
 });
 
 describe('Anthropic messages', () => {
   const anthropic = () =>
     gatewayFor({ ANTHROPIC_API_KEY: 'sk-ant-test', ANTHROPIC_BASE_URL: upstream.url });
+
+  it("logs the provider's warnings about a request once per model", async () => {
+    upstream.route = (request, res) => streamAnthropicAnswer(request, res, { deltas: ['Yes.'] });
+    const llm = anthropic();
+    // An unknown model name: the provider warns that it guessed the output limit.
+    await collect(ask(llm, 'anthropic:claude-x'));
+    await collect(ask(llm, 'anthropic:claude-x'));
+    expect(warnings).toEqual(['model provider warnings']);
+  });
 
   it('streams the deltas and the reported usage; system and messages reach it as sent', async () => {
     upstream.route = (request, res) =>
@@ -303,7 +314,7 @@ describe('Anthropic messages', () => {
         { type: 'error', code: 'upstream_error' },
       ]);
       expect(Date.now() - started).toBeLessThan(2000);
-      expect(warnings).toEqual(['model answer failed']);
+      expect(failures()).toEqual(['model answer failed']);
     },
   );
 

@@ -1,11 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { startEmbeddedDatabase, type EmbeddedSource } from './embedded-database';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -19,22 +18,16 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export function wrapPglite(client: PGlite): DatabaseHandle {
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
-  return {
-    db,
-    kind: 'pglite',
-    ping: async () => {
-      await client.query('select 1');
-    },
-    close: async () => {
-      if (!client.closed) await client.close();
-    },
-  };
+export interface EmbeddedDatabaseHandle extends DatabaseHandle {
+  kind: 'pglite';
+  /** The whole database as a tar file, which `{ dump }` opens again (test templates). */
+  dumpDataDir(): Promise<Uint8Array>;
 }
 
 export function wrapPostgres(pool: pg.Pool): DatabaseHandle {
-  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  // An idle client's error must not crash the process; the next query reports it.
+  pool.on('error', () => undefined);
+  const db = drizzle(pool, { schema }) as unknown as Database;
   let closing: Promise<void> | undefined;
   return {
     db,
@@ -46,13 +39,22 @@ export function wrapPostgres(pool: pg.Pool): DatabaseHandle {
   };
 }
 
-export const PGLITE_FOLDER = 'pglite';
+/** PGlite in a thread of its own, spoken to as PostgreSQL (see embedded-database.ts). */
+export async function openEmbeddedDatabase(
+  source: EmbeddedSource,
+): Promise<EmbeddedDatabaseHandle> {
+  const embedded = await startEmbeddedDatabase(source);
+  const handle = wrapPostgres(embedded.pool);
+  let closing: Promise<void> | undefined;
+  return {
+    ...handle,
+    kind: 'pglite',
+    dumpDataDir: embedded.dumpDataDir,
+    close: () => (closing ??= handle.close().then(embedded.stop)),
+  };
+}
 
-/**
- * PGlite's own start parameters plus a smaller buffer cache: its 128 MB default lives in the
- * server process, and 16 MB holds a single machine's working set.
- */
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+export const PGLITE_FOLDER = 'pglite';
 
 /** PostgreSQL when a URL is given, otherwise the embedded PGlite under the data folder. */
 export async function openDatabase(options: {
@@ -60,12 +62,9 @@ export async function openDatabase(options: {
   dataDir: string;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // An idle client's error must not crash the process; the next query reports it.
-    pool.on('error', () => undefined);
-    return wrapPostgres(pool);
+    return wrapPostgres(new pg.Pool({ connectionString: options.databaseUrl, max: 10 }));
   }
   const folder = join(options.dataDir, PGLITE_FOLDER);
   await mkdir(folder, { recursive: true });
-  return wrapPglite(await PGlite.create({ dataDir: folder, startParams: PGLITE_START_PARAMS }));
+  return openEmbeddedDatabase({ dataDir: folder });
 }

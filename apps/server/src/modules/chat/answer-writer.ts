@@ -2,7 +2,7 @@ import type { MessageRow } from '../../db/schema';
 import type { LlmMessage, LlmModel, LlmUsage } from '../../platform/llm/llm';
 import { estimateUsage } from '../../platform/llm/usage-estimate';
 import { presentMessage } from '../../presenters/chat.presenter';
-import { finishAnswer, saveAnswerContent } from './chat.repo';
+import { finishAnswer } from './chat.repo';
 import { SHUTDOWN, type ChatContext } from './chat.context';
 import { addTokenUsage } from './metering';
 import type { LiveAnswer } from './stream-hub';
@@ -10,9 +10,9 @@ import type { LiveAnswer } from './stream-hub';
 type FinalStatus = 'complete' | 'cancelled' | 'error';
 
 /**
- * Streams the model's answer into the hub and its row: the row is written at most every
- * `saveEveryMs` and at the end, so a reload or another instance resumes from the database.
- * Never throws: whatever happens, the answer ends with a final status and a chat.done.
+ * Streams the model's answer into the hub, and its row at the end (the progress saver writes
+ * it meanwhile). Never throws: whatever happens, the answer ends with a final status and a
+ * chat.done.
  */
 export async function writeAnswer(options: {
   ctx: ChatContext;
@@ -27,15 +27,6 @@ export async function writeAnswer(options: {
   const { signal } = live.controller;
   let status: FinalStatus | undefined;
   let usage: LlmUsage | undefined;
-  let savedAt = Date.now();
-  let saving: Promise<void> = Promise.resolve();
-
-  const saveProgress = () => {
-    const content = live.content;
-    saving = saving
-      .then(() => saveAnswerContent({ db: ctx.db, messageId: live.messageId, content }))
-      .catch((err: unknown) => ctx.log.warn({ err }, 'answer progress not saved'));
-  };
 
   try {
     const events = ctx.llm.streamAnswer({
@@ -49,10 +40,6 @@ export async function writeAnswer(options: {
     for await (const event of events) {
       if (event.type === 'delta') {
         ctx.hub.append(live.conversationId, event.text);
-        if (Date.now() - savedAt >= ctx.saveEveryMs) {
-          savedAt = Date.now();
-          saveProgress();
-        }
       } else if (event.type === 'done') {
         status = 'complete';
         usage = event.usage;
@@ -65,7 +52,6 @@ export async function writeAnswer(options: {
     status = 'error';
   }
   status ??= signal.aborted && signal.reason !== SHUTDOWN ? 'cancelled' : 'error';
-  await saving;
   await storeFinalAnswer({ ctx, live, answerRow, status, system, messages, usage });
 }
 

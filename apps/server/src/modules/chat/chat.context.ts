@@ -18,8 +18,6 @@ export interface ChatContext {
   now: () => Date;
   /** Longest silence from the provider before the answer ends in error; the gateway's default otherwise. */
   idleTimeoutMs?: number;
-  /** How often at most a growing answer is written to its row. */
-  saveEveryMs: number;
 }
 
 /** Why an answer was aborted other than by chat.stop: the instance is shutting down. */

@@ -105,16 +105,20 @@ export async function touchConversation(options: {
   return row!;
 }
 
-/** Writes what the answer has so far; a reload reads it from here. */
-export async function saveAnswerContent(options: {
+/**
+ * Writes what answers have so far, all in one statement: a reload reads them from here.
+ * Answers that have meanwhile ended are left as they are.
+ */
+export async function saveAnswersContent(options: {
   db: Database;
-  messageId: string;
-  content: string;
+  answers: { id: string; content: string }[];
 }) {
-  await options.db
-    .update(messages)
-    .set({ content: options.content, updatedAt: sql`now()` })
-    .where(and(eq(messages.id, options.messageId), eq(messages.status, 'streaming')));
+  if (options.answers.length === 0) return;
+  const rows = JSON.stringify(options.answers);
+  await options.db.execute(sql`
+    update ${messages} set content = progress.content, updated_at = now()
+    from jsonb_to_recordset(${rows}::jsonb) as progress(id uuid, content text)
+    where ${messages.id} = progress.id and ${messages.status} = 'streaming'`);
 }
 
 export async function finishAnswer(options: {

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import type { LlmGateway } from '../../platform/llm/llm';
 import type { FileStorage } from '../../platform/storage/storage';
+import { createProgressSaver } from './answer-progress';
 import { markStaleAnswers } from './chat.repo';
 import { SHUTDOWN, type ChatContext, type ChatLog } from './chat.context';
 import { startAnswer, stopAnswer, subscribeToConversation } from './chat.service';
@@ -141,8 +142,13 @@ export function createChat(options: {
     log,
     now: options.now,
     idleTimeoutMs: options.idleTimeoutMs,
-    saveEveryMs: options.saveEveryMs ?? 250,
   };
+  const progress = createProgressSaver({
+    db: options.db,
+    hub,
+    log,
+    everyMs: options.saveEveryMs ?? 250,
+  });
 
   const sweepStaleAnswers = () =>
     markStaleAnswers({
@@ -176,6 +182,7 @@ export function createChat(options: {
     },
     sweepStaleAnswers,
     start() {
+      progress.start();
       sweep();
       timer = setInterval(sweep, SWEEP_EVERY_MS);
       timer.unref();
@@ -185,6 +192,7 @@ export function createChat(options: {
       const live = hub.liveAnswers();
       for (const answer of live) answer.controller.abort(SHUTDOWN);
       await Promise.all(live.map((answer) => answer.finished));
+      await progress.stop();
       await hub.close();
     },
   };

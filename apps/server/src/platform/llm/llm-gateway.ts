@@ -1,7 +1,7 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import type { LanguageModel } from 'ai';
+import type { LanguageModelV3, SharedV3Warning } from '@ai-sdk/provider';
 import type { Config } from '../../config';
 import { describeDemoModel, streamDemoAnswer, DEMO_MODEL_NAME } from './demo-model';
 import {
@@ -59,7 +59,7 @@ export interface LlmGatewayOptions {
 interface Provider {
   name: LlmModel['provider'];
   listModels(): Promise<LlmModel[]>;
-  languageModel(model: string): LanguageModel;
+  languageModel(model: string): LanguageModelV3;
 }
 
 function buildProviders(options: LlmGatewayOptions & { fetch: typeof fetch }): Provider[] {
@@ -138,6 +138,13 @@ export function createLlmGateway(options: LlmGatewayOptions): LlmGateway {
     options.log.warn({ entries: invalid }, 'MODELS entries without a provider prefix ignored');
   }
   let cached: { at: number; list: Promise<LlmModel[]> } | undefined;
+  // A provider repeats its warnings on every call: the log gets them once per model.
+  const warned = new Set<string>();
+  const logWarnings = (modelId: string, warnings: SharedV3Warning[]) => {
+    if (warned.has(modelId)) return;
+    warned.add(modelId);
+    options.log.warn({ model: modelId, warnings }, 'model provider warnings');
+  };
 
   async function collectModels(): Promise<LlmModel[]> {
     const lists = await Promise.all(
@@ -185,6 +192,7 @@ export function createLlmGateway(options: LlmGatewayOptions): LlmGateway {
         idleTimeoutMs: request.timeoutMs ?? options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
         onUpstreamError: (err) =>
           options.log.warn({ err, model: request.modelId }, 'model answer failed'),
+        onWarnings: (warnings) => logWarnings(request.modelId, warnings),
       });
     },
   };

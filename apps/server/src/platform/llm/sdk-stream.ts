@@ -1,34 +1,43 @@
-import { streamText, type LanguageModel, type ModelMessage } from 'ai';
-import type { LlmEvent, LlmFinishReason, LlmMessage } from './llm';
+import type {
+  LanguageModelV3,
+  LanguageModelV3Message,
+  LanguageModelV3Prompt,
+  SharedV3Warning,
+} from '@ai-sdk/provider';
+import type { LlmContentPart, LlmEvent, LlmFinishReason, LlmMessage } from './llm';
 import { countInputTokens, countTokens } from './usage-estimate';
 
 export interface SdkStreamOptions {
-  model: LanguageModel;
+  model: LanguageModelV3;
   system: string;
   messages: LlmMessage[];
   signal: AbortSignal;
   idleTimeoutMs: number;
   onUpstreamError: (error: unknown) => void;
+  /** What the provider says it changed or ignored in the request. */
+  onWarnings: (warnings: SharedV3Warning[]) => void;
 }
 
-function toModelMessages(messages: LlmMessage[]): ModelMessage[] {
-  return messages.map((message): ModelMessage => {
-    if (typeof message.content === 'string') {
-      return { role: message.role, content: message.content };
-    }
-    if (message.role === 'assistant') {
-      const text = message.content.flatMap((part) => (part.type === 'text' ? [part.text] : []));
-      return { role: 'assistant', content: text.join('') };
-    }
-    return {
-      role: 'user',
-      content: message.content.map((part) =>
-        part.type === 'text'
-          ? { type: 'text' as const, text: part.text }
-          : { type: 'image' as const, image: part.data, mediaType: part.mediaType },
-      ),
-    };
-  });
+function toParts(content: string | LlmContentPart[]) {
+  if (typeof content === 'string') return [{ type: 'text' as const, text: content }];
+  return content.map((part) =>
+    part.type === 'text'
+      ? { type: 'text' as const, text: part.text }
+      : { type: 'file' as const, data: part.data, mediaType: part.mediaType },
+  );
+}
+
+/** The conversation in the SDK's provider format: the system prompt, then the turns. */
+export function toPrompt(system: string, messages: LlmMessage[]): LanguageModelV3Prompt {
+  return [
+    { role: 'system', content: system },
+    ...messages.map((message): LanguageModelV3Message => {
+      const parts = toParts(message.content);
+      if (message.role === 'user') return { role: 'user', content: parts };
+      // An answer is text: what an image part would hold is already in the words.
+      return { role: 'assistant', content: parts.filter((part) => part.type === 'text') };
+    }),
+  ];
 }
 
 function toFinishReason(reason: string): LlmFinishReason {
@@ -36,9 +45,10 @@ function toFinishReason(reason: string): LlmFinishReason {
 }
 
 /**
- * One answer through the AI SDK, as gateway events. The idle timer is ours rather than the
- * SDK's so that it also covers the wait for the response headers and so that a timeout can
- * be told apart from the caller's stop.
+ * One answer through an AI SDK provider, as gateway events. The provider's own stream is read
+ * directly rather than through streamText, whose extra stream layers (retries, tools,
+ * telemetry: none used here) doubled the server's work per token. The idle timer covers the
+ * wait for the response headers too, and tells a timeout apart from the caller's stop.
  */
 export async function* streamWithSdk(options: SdkStreamOptions): AsyncGenerator<LlmEvent> {
   if (options.signal.aborted) return;
@@ -58,31 +68,30 @@ export async function* streamWithSdk(options: SdkStreamOptions): AsyncGenerator<
 
   let answer = '';
   let failure: unknown;
-  let finish:
-    { usage: { inputTokens?: number; outputTokens?: number }; reason: string } | undefined;
+  let finish: { inputTokens?: number; outputTokens?: number; reason: string } | undefined;
   try {
-    const result = streamText({
-      model: options.model,
-      system: options.system,
-      messages: toModelMessages(options.messages),
+    const { stream } = await options.model.doStream({
+      prompt: toPrompt(options.system, options.messages),
       abortSignal: upstream.signal,
-      // A failed call is reported at once; the person decides whether to send again.
-      maxRetries: 0,
-      // Errors arrive as stream parts below; the default handler would print them.
-      onError: () => undefined,
     });
-    for await (const part of result.fullStream) {
+    for await (const part of stream) {
       armIdleTimer();
-      if (part.type === 'text-delta' && part.text) {
-        answer += part.text;
-        yield { type: 'delta', text: part.text };
+      if (part.type === 'text-delta' && part.delta) {
+        answer += part.delta;
+        yield { type: 'delta', text: part.delta };
       } else if (part.type === 'error') {
         // The answer is lost: some servers keep the connection open after an error chunk, and
         // waiting for its end would turn the error into a timeout a minute later.
         failure = part.error;
         break;
       } else if (part.type === 'finish') {
-        finish = { usage: part.totalUsage, reason: part.finishReason };
+        finish = {
+          inputTokens: part.usage.inputTokens.total,
+          outputTokens: part.usage.outputTokens.total,
+          reason: part.finishReason.unified,
+        };
+      } else if (part.type === 'stream-start' && part.warnings.length > 0) {
+        options.onWarnings(part.warnings);
       }
     }
   } catch (error) {
@@ -104,7 +113,7 @@ export async function* streamWithSdk(options: SdkStreamOptions): AsyncGenerator<
     yield { type: 'error', code: 'upstream_error' };
     return;
   }
-  const { inputTokens, outputTokens } = finish.usage;
+  const { inputTokens, outputTokens } = finish;
   const reported = inputTokens !== undefined && outputTokens !== undefined;
   yield {
     type: 'done',

@@ -1,0 +1,172 @@
+import { access } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Duplex } from 'node:stream';
+import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
+import pg from 'pg';
+import { PGLITE_WORKER } from '../paths';
+
+type WorkerReply =
+  | { type: 'ready' }
+  | { type: 'failed'; message: string }
+  | { type: 'dumped'; bytes: ArrayBuffer }
+  | { type: 'closed' };
+
+/** The embedded database's folder, or an in-memory one: new, or a dump's copy (tests). */
+export type EmbeddedSource = { dataDir: string } | { dump?: Uint8Array };
+
+export interface EmbeddedDatabase {
+  /** node-postgres with the one connection PGlite's single session allows. */
+  pool: pg.Pool;
+  /** The whole database as a tar file, which `{ dump }` opens again (test templates). */
+  dumpDataDir(): Promise<Uint8Array>;
+  /** Closes PGlite cleanly and ends the thread; the pool must be ended first. */
+  stop(): Promise<void>;
+}
+
+function nextReply(worker: Worker, type: WorkerReply['type']): Promise<WorkerReply> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (reply: WorkerReply) => {
+      if (reply.type !== type && reply.type !== 'failed') return;
+      cleanUp();
+      if (reply.type === 'failed') reject(new Error(`embedded database: ${reply.message}`));
+      else resolve(reply);
+    };
+    const onExit = (code: number) => {
+      cleanUp();
+      reject(new Error(`embedded database stopped (exit code ${code})`));
+    };
+    const cleanUp = () => {
+      worker.off('message', onMessage);
+      worker.off('exit', onExit);
+      worker.off('error', onExit);
+    };
+    worker.on('message', onMessage);
+    worker.once('exit', onExit);
+    worker.once('error', onExit);
+  });
+}
+
+async function startWorker(source: EmbeddedSource): Promise<Worker> {
+  const worker = new Worker(PGLITE_WORKER, { workerData: source });
+  try {
+    await nextReply(worker, 'ready');
+  } catch (error) {
+    await worker.terminate();
+    throw error;
+  }
+  return worker;
+}
+
+async function stopWorker(worker: Worker): Promise<void> {
+  const exited = new Promise((resolve) => worker.once('exit', resolve));
+  worker.postMessage({ type: 'close' });
+  await nextReply(worker, 'closed').catch(() => undefined);
+  await exited;
+}
+
+/**
+ * A node-postgres connection carried over a MessagePort to the database thread: pg writes
+ * whole protocol messages, and a query's messages arrive together (pg corks them).
+ */
+class WorkerConnection extends Duplex {
+  private port: MessagePort | undefined;
+
+  constructor(private readonly worker: Worker) {
+    super();
+  }
+
+  connect(): this {
+    const { port1, port2 } = new MessageChannel();
+    this.port = port1;
+    port1.on('message', (reply: Uint8Array) => {
+      this.push(Buffer.from(reply.buffer, reply.byteOffset, reply.byteLength));
+    });
+    port1.on('close', () => this.destroy());
+    this.worker.postMessage({ type: 'connect', port: port2 }, [port2]);
+    queueMicrotask(() => this.emit('connect'));
+    return this;
+  }
+
+  // A socket's knobs, which pg sets on any stream it is given.
+  setNoDelay(): this {
+    return this;
+  }
+
+  setKeepAlive(): this {
+    return this;
+  }
+
+  ref(): this {
+    this.port?.ref();
+    return this;
+  }
+
+  unref(): this {
+    this.port?.unref();
+    return this;
+  }
+
+  override _read(): void {}
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error) => void) {
+    this.send(chunk, done);
+  }
+
+  override _writev(chunks: { chunk: Buffer }[], done: (error?: Error) => void) {
+    this.send(Buffer.concat(chunks.map(({ chunk }) => chunk)), done);
+  }
+
+  private send(bytes: Buffer, done: (error?: Error) => void) {
+    if (!this.port) return done(new Error('embedded database connection not open'));
+    this.port.postMessage(bytes);
+    done();
+  }
+
+  override _final(done: () => void) {
+    this.port?.close();
+    done();
+  }
+
+  override _destroy(error: Error | null, done: (error: Error | null) => void) {
+    this.port?.close();
+    done(error);
+  }
+}
+
+async function isInitialized(dataDir: string): Promise<boolean> {
+  return access(join(dataDir, 'PG_VERSION')).then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * PGlite in a worker thread, reached through node-postgres. A new data folder is created by a
+ * worker of its own that then exits: initdb grows PGlite's memory to several hundred MB, which
+ * a running instance never returns.
+ */
+export async function startEmbeddedDatabase(source: EmbeddedSource): Promise<EmbeddedDatabase> {
+  if ('dataDir' in source && !(await isInitialized(source.dataDir))) {
+    await stopWorker(await startWorker(source));
+  }
+  const worker = await startWorker(source);
+  // An error of the thread ends it; the pool then reports every query as failed.
+  worker.on('error', () => undefined);
+  const pool = new pg.Pool({
+    // PGlite ignores them, but an empty user (no USER in the environment) stops it.
+    user: 'postgres',
+    database: 'postgres',
+    max: 1,
+    idleTimeoutMillis: 0,
+    stream: () => new WorkerConnection(worker),
+  });
+  return {
+    pool,
+    dumpDataDir: async () => {
+      const reply = nextReply(worker, 'dumped');
+      worker.postMessage({ type: 'dump' });
+      return new Uint8Array(((await reply) as { bytes: ArrayBuffer }).bytes);
+    },
+    stop: () => stopWorker(worker),
+  };
+}

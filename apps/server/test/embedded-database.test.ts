@@ -1,0 +1,94 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedDatabase, type EmbeddedDatabase } from '../src/db/embedded-database';
+
+// The embedded database whatever TEST_DATABASE_URL says: this is its own connection code.
+describe('the embedded database thread', () => {
+  let folder: string;
+  beforeAll(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'themis-embedded-'));
+  });
+  afterAll(() => rm(folder, { recursive: true, force: true }));
+
+  async function stop(database: EmbeddedDatabase) {
+    await database.pool.end();
+    await database.stop();
+  }
+
+  it('keeps what was committed in its folder across a restart', async () => {
+    const dataDir = join(folder, 'kept');
+    const first = await startEmbeddedDatabase({ dataDir });
+    await first.pool.query('create table notes (body text not null)');
+    await first.pool.query('insert into notes values ($1), ($2)', ['first', 'zażółć']);
+    await stop(first);
+
+    const second = await startEmbeddedDatabase({ dataDir });
+    const { rows } = await second.pool.query('select body from notes order by body');
+    expect(rows).toEqual([{ body: 'first' }, { body: 'zażółć' }]);
+    await stop(second);
+  });
+
+  it('answers many queries at once, in order, an SQL error among them', async () => {
+    const database = await startEmbeddedDatabase({});
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) =>
+        i === 25
+          ? database.pool.query('select * from missing')
+          : database.pool.query('select $1::int as n', [i]),
+      ),
+    );
+    expect(outcomes[25]).toMatchObject({
+      status: 'rejected',
+      reason: { code: '42P01' },
+    });
+    const numbers = outcomes.flatMap((outcome) =>
+      outcome.status === 'fulfilled' ? [outcome.value.rows[0].n as number] : [],
+    );
+    expect(numbers).toEqual(Array.from({ length: 50 }, (_, i) => i).filter((i) => i !== 25));
+    await stop(database);
+  });
+
+  it('rolls back the transaction of a connection that went away', async () => {
+    const database = await startEmbeddedDatabase({});
+    await database.pool.query('create table ledger (amount int not null)');
+    const client = await database.pool.connect();
+    await client.query('begin');
+    await client.query('insert into ledger values (100)');
+    // Released with an error, the connection is closed rather than given back to the pool.
+    client.release(new Error('client gone'));
+
+    const { rows } = await database.pool.query('select count(*)::int as count from ledger');
+    expect(rows).toEqual([{ count: 0 }]);
+    // The next connection is not inside the old transaction: what it writes stays.
+    await database.pool.query('insert into ledger values (5)');
+    const again = await database.pool.connect();
+    await again.query('rollback').catch(() => undefined);
+    again.release();
+    const after = await database.pool.query('select sum(amount)::int as total from ledger');
+    expect(after.rows).toEqual([{ total: 5 }]);
+    await stop(database);
+  });
+
+  it('copies a database through a dump', async () => {
+    const original = await startEmbeddedDatabase({});
+    await original.pool.query('create table plans (name text)');
+    await original.pool.query("insert into plans values ('Pro')");
+    const dump = await original.dumpDataDir();
+    await stop(original);
+
+    const copy = await startEmbeddedDatabase({ dump });
+    const { rows } = await copy.pool.query('select name from plans');
+    expect(rows).toEqual([{ name: 'Pro' }]);
+    await stop(copy);
+  });
+
+  it('reports a folder it cannot use instead of starting', async () => {
+    const notAFolder = join(folder, 'file');
+    await writeFile(notAFolder, 'not a database');
+    await expect(startEmbeddedDatabase({ dataDir: notAFolder })).rejects.toThrow(
+      /embedded database/,
+    );
+  });
+});
