@@ -105,6 +105,24 @@ describe('chat.send refusals', () => {
     tab.close();
   });
 
+  it("holds an account without a plan to the default plan's limit", async () => {
+    const { tab, conversationPk, user } = await signedInTab(h);
+    const db = h.t.database.db;
+    await db.update(users).set({ planId: null }).where(eq(users.id, user.pk));
+    const [fallback] = await db
+      .select({ limit: plans.monthlyTokenLimit })
+      .from(plans)
+      .where(eq(plans.isDefault, true));
+    const month = monthOf(new Date());
+    await db.insert(tokenUsage).values({ userId: user.pk, month, tokens: fallback!.limit });
+    await expectRefused(tab, sendFrame(conversationPk), 'monthly_limit_reached');
+
+    await db.update(tokenUsage).set({ tokens: 0 }).where(eq(tokenUsage.userId, user.pk));
+    tab.send(sendFrame(conversationPk));
+    expect((await tab.next('chat.done')).message.status).toBe('complete');
+    tab.close();
+  });
+
   it('answers malformed and too long frames with validation errors and keeps serving', async () => {
     const { tab, conversationPk } = await signedInTab(h);
     const tooLong = sendFrame(conversationPk, { content: 'x'.repeat(CHAT_INPUT_MAX + 1) });

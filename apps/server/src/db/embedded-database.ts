@@ -1,5 +1,8 @@
+import { execFile } from 'node:child_process';
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { Duplex } from 'node:stream';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import pg from 'pg';
@@ -141,13 +144,22 @@ async function isInitialized(dataDir: string): Promise<boolean> {
 }
 
 /**
- * PGlite in a worker thread, reached through node-postgres. A new data folder is created by a
- * worker of its own that then exits: initdb grows PGlite's memory to several hundred MB, which
- * a running instance never returns.
+ * Creates a new data folder in a process of its own: initdb grows PGlite's memory to several
+ * hundred MB, which neither a running instance nor an ended thread gives back to the system.
  */
+async function createDataFolder(dataDir: string): Promise<void> {
+  try {
+    await promisify(execFile)(process.execPath, [fileURLToPath(PGLITE_WORKER), dataDir]);
+  } catch (error) {
+    const { stderr } = error as { stderr?: string };
+    throw new Error(`embedded database: ${dataDir} could not be created: ${stderr ?? error}`);
+  }
+}
+
+/** PGlite in a worker thread, reached through node-postgres. */
 export async function startEmbeddedDatabase(source: EmbeddedSource): Promise<EmbeddedDatabase> {
   if ('dataDir' in source && !(await isInitialized(source.dataDir))) {
-    await stopWorker(await startWorker(source));
+    await createDataFolder(source.dataDir);
   }
   const worker = await startWorker(source);
   // An error of the thread ends it; the pool then reports every query as failed.

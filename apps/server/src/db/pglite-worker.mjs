@@ -4,7 +4,10 @@
 // The server reaches it with node-postgres through MessagePorts that carry PostgreSQL's wire
 // protocol (embedded-database.ts). PGlite has one session, so one connection is served at a
 // time; the next waits until it closes.
-import { parentPort, workerData } from 'node:worker_threads';
+//
+// Run as a process of its own (`node pglite-worker.mjs <folder>`), it creates a new data
+// folder and exits, returning the memory initdb takes to the system.
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
 const TERMINATE = 0x58; // 'X'
@@ -102,16 +105,21 @@ function listen() {
 }
 
 let db;
-try {
-  const { dataDir, dump } = workerData;
-  db = await PGlite.create({
-    ...(dataDir !== undefined && { dataDir }),
-    ...(dump !== undefined && { loadDataDir: new Blob([dump]) }),
-    startParams: START_PARAMS,
-  });
-  listen();
-  parentPort.postMessage({ type: 'ready' });
-} catch (error) {
-  parentPort.postMessage({ type: 'failed', message: String(error?.message ?? error) });
-  parentPort.close();
+if (isMainThread) {
+  const created = await PGlite.create({ dataDir: process.argv[2], startParams: START_PARAMS });
+  await created.close();
+} else {
+  try {
+    const { dataDir, dump } = workerData;
+    db = await PGlite.create({
+      ...(dataDir !== undefined && { dataDir }),
+      ...(dump !== undefined && { loadDataDir: new Blob([dump]) }),
+      startParams: START_PARAMS,
+    });
+    listen();
+    parentPort.postMessage({ type: 'ready' });
+  } catch (error) {
+    parentPort.postMessage({ type: 'failed', message: String(error?.message ?? error) });
+    parentPort.close();
+  }
 }

@@ -215,15 +215,17 @@ export async function bindAttachments(options: {
   conversationId: string;
   messageId: string;
   attachmentIds: string[];
-}): Promise<void> {
+}): Promise<AttachmentRow[]> {
   const { db, userId, conversationId, messageId } = options;
   const attachmentIds = [...new Set(options.attachmentIds)];
-  if (attachmentIds.length === 0) return;
+  if (attachmentIds.length === 0) return [];
   if (attachmentIds.some((id) => !UUID.test(id))) throw notFound('attachment');
   const bound = await db
     .update(attachments)
     .set({ messageId })
     .where(and(unsentIn(userId, conversationId), inArray(attachments.id, attachmentIds)))
-    .returning({ id: attachments.id });
+    .returning();
   if (bound.length !== attachmentIds.length) throw notFound('attachment');
+  // In the order they were uploaded, as the message lists them.
+  return bound.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 }

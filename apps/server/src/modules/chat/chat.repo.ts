@@ -74,6 +74,20 @@ export async function insertMessage(options: {
   return row!;
 }
 
+/** A question and its answer in one statement; the question comes first in the thread. */
+export async function insertQuestionAndAnswer(options: {
+  db: Database;
+  question: typeof messages.$inferInsert;
+  answer: typeof messages.$inferInsert;
+}): Promise<{ question: MessageRow; answer: MessageRow }> {
+  const rows = await options.db
+    .insert(messages)
+    .values([options.question, options.answer])
+    .returning();
+  const [question, answer] = rows.sort((a, b) => a.seq - b.seq);
+  return { question: question!, answer: answer! };
+}
+
 export async function deleteMessages(options: { db: Database; messageIds: string[] }) {
   if (options.messageIds.length === 0) return;
   await options.db.delete(messages).where(inArray(messages.id, options.messageIds));

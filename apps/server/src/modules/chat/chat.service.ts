@@ -20,6 +20,7 @@ import {
   findOwnConversation,
   findStreamingAnswer,
   insertMessage,
+  insertQuestionAndAnswer,
   listBoundAttachments,
   listConversationMessages,
   listMessageAttachments,
@@ -91,19 +92,18 @@ async function storeExchange(options: {
 }) {
   const { ctx, userId, request, conversation, model } = options;
   const { conversationId } = request;
-  if (await findStreamingAnswer({ db: ctx.db, conversationId })) {
+  const history = await listConversationMessages({ db: ctx.db, conversationId });
+  if (history.some((row) => row.status === 'streaming')) {
     throw new AppError('conversation_busy', 409, 'answer streaming on another instance');
   }
   await assertWithinMonthlyLimit({ db: ctx.db, userId, now: ctx.now() });
-  const history = await listConversationMessages({ db: ctx.db, conversationId });
   const last = request.kind === 'send' ? undefined : findLastQuestion(history);
   const attachmentIds = request.kind === 'send' ? request.attachmentIds : [];
+  const lastFiles = last
+    ? await listMessageAttachments({ db: ctx.db, messageId: last.question.id })
+    : [];
   const files = last
-    ? await readForModel({
-        storage: ctx.storage,
-        rows: await listMessageAttachments({ db: ctx.db, messageId: last.question.id }),
-        model,
-      })
+    ? await readForModel({ storage: ctx.storage, rows: lastFiles, model })
     : await loadAttachmentsForModel({
         db: ctx.db,
         storage: ctx.storage,
@@ -115,42 +115,41 @@ async function storeExchange(options: {
   const content = request.kind === 'regenerate' ? last!.question.content : request.content;
   const rename =
     !conversation.nameSetByUser && conversation.name === '' ? nameFromQuestion(content) : undefined;
+  const answerValues = {
+    conversationId,
+    userId,
+    role: 'assistant' as const,
+    content: '',
+    status: 'streaming' as const,
+    modelId: model.id,
+  };
 
   const stored = await ctx.db.transaction(async (tx) => {
-    let question: MessageRow;
+    let exchange: { question: MessageRow; answer: MessageRow };
+    let questionFiles = lastFiles;
     if (request.kind === 'send') {
-      question = await insertMessage({
+      exchange = await insertQuestionAndAnswer({
         db: tx,
-        values: { conversationId, userId, role: 'user', content, status: 'complete' },
+        question: { conversationId, userId, role: 'user', content, status: 'complete' },
+        answer: answerValues,
       });
-      await bindAttachments({
+      questionFiles = await bindAttachments({
         db: tx,
         userId,
         conversationId,
-        messageId: question.id,
+        messageId: exchange.question.id,
         attachmentIds,
       });
     } else {
       await deleteMessages({ db: tx, messageIds: last!.after.map((row) => row.id) });
-      question =
+      const question =
         request.kind === 'edit'
           ? await updateQuestionContent({ db: tx, messageId: last!.question.id, content })
           : last!.question;
+      exchange = { question, answer: await insertMessage({ db: tx, values: answerValues }) };
     }
-    const answer = await insertMessage({
-      db: tx,
-      values: {
-        conversationId,
-        userId,
-        role: 'assistant',
-        content: '',
-        status: 'streaming',
-        modelId: model.id,
-      },
-    });
     const touched = await touchConversation({ db: tx, conversationId, name: rename });
-    const questionFiles = await listMessageAttachments({ db: tx, messageId: question.id });
-    return { question, questionFiles, answer, touched };
+    return { ...exchange, questionFiles, touched };
   });
   const earlier = last ? last.earlier : history;
   const earlierDocuments = await readEarlierDocuments({ ctx, conversationId, earlier, model });
@@ -169,6 +168,7 @@ async function readEarlierDocuments(options: {
 }): Promise<Map<string, string>> {
   const { ctx, conversationId, earlier, model } = options;
   const questionIds = new Set(earlier.filter((row) => row.role === 'user').map((row) => row.id));
+  if (questionIds.size === 0) return new Map();
   const byQuestion = new Map<string, AttachmentRow[]>();
   for (const row of await listBoundAttachments({ db: ctx.db, conversationId })) {
     if (!row.messageId || !questionIds.has(row.messageId)) continue;

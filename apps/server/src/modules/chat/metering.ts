@@ -16,25 +16,24 @@ export async function assertWithinMonthlyLimit(options: {
   now: Date;
 }): Promise<void> {
   const { db, userId, now } = options;
-  const [own] = await db
+  // One query: the user's plan (or the default one for an account without a plan) and this
+  // month's usage.
+  const defaultLimit = db
     .select({ limit: plans.monthlyTokenLimit })
+    .from(plans)
+    .where(eq(plans.isDefault, true))
+    .limit(1);
+  const [row] = await db
+    .select({
+      limit: sql`coalesce(${plans.monthlyTokenLimit}, (${defaultLimit}), 0)`.mapWith(Number),
+      tokens: sql`coalesce(${tokenUsage.tokens}, 0)`.mapWith(Number),
+    })
     .from(users)
-    .innerJoin(plans, eq(plans.id, users.planId))
+    .leftJoin(plans, eq(plans.id, users.planId))
+    .leftJoin(tokenUsage, and(eq(tokenUsage.userId, users.id), eq(tokenUsage.month, monthOf(now))))
     .where(eq(users.id, userId));
-  // An account without a plan is on the default one.
-  const [fallback] = own
-    ? [own]
-    : await db
-        .select({ limit: plans.monthlyTokenLimit })
-        .from(plans)
-        .where(eq(plans.isDefault, true))
-        .limit(1);
-  const limit = fallback?.limit ?? 0;
-  const [usage] = await db
-    .select({ tokens: tokenUsage.tokens })
-    .from(tokenUsage)
-    .where(and(eq(tokenUsage.userId, userId), eq(tokenUsage.month, monthOf(now))));
-  if ((usage?.tokens ?? 0) >= limit) throw new AppError('monthly_limit_reached', 403);
+  if (!row) throw new AppError('not_found', 404, 'user not found');
+  if (row.tokens >= row.limit) throw new AppError('monthly_limit_reached', 403);
 }
 
 /** Adds an answer's tokens to the user's month. */

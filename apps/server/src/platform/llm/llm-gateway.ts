@@ -138,6 +138,13 @@ export function createLlmGateway(options: LlmGatewayOptions): LlmGateway {
     options.log.warn({ entries: invalid }, 'MODELS entries without a provider prefix ignored');
   }
   let cached: { at: number; list: Promise<LlmModel[]> } | undefined;
+  // A model object builds its response schemas once; made per answer, that cost every call.
+  const languageModels = new Map<string, LanguageModelV3>();
+  const languageModel = (provider: Provider, modelId: string, name: string) => {
+    let model = languageModels.get(modelId);
+    if (!model) languageModels.set(modelId, (model = provider.languageModel(name)));
+    return model;
+  };
   // A provider repeats its warnings on every call: the log gets them once per model.
   const warned = new Set<string>();
   const logWarnings = (modelId: string, warnings: SharedV3Warning[]) => {
@@ -185,7 +192,7 @@ export function createLlmGateway(options: LlmGatewayOptions): LlmGateway {
       const provider = providers.find((candidate) => candidate.name === parsed?.provider);
       if (!parsed || !provider) return failWith(`no configured provider for ${request.modelId}`);
       return streamWithSdk({
-        model: provider.languageModel(parsed.model),
+        model: languageModel(provider, request.modelId, parsed.model),
         system: request.system,
         messages: request.messages,
         signal: request.signal,
