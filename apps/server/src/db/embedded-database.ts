@@ -152,7 +152,9 @@ async function createDataFolder(dataDir: string): Promise<void> {
     await promisify(execFile)(process.execPath, [fileURLToPath(PGLITE_WORKER), dataDir]);
   } catch (error) {
     const { stderr } = error as { stderr?: string };
-    throw new Error(`embedded database: ${dataDir} could not be created: ${stderr ?? error}`);
+    throw new Error(`embedded database: ${dataDir} could not be created: ${stderr ?? error}`, {
+      cause: error,
+    });
   }
 }
 
