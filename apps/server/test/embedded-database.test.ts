@@ -50,6 +50,26 @@ describe('the embedded database thread', () => {
     await stop(database);
   });
 
+  it("runs one connection's transaction at a time; the others wait for its end", async () => {
+    const database = await startEmbeddedDatabase({});
+    await database.pool.query('create table seats (n int)');
+    const booking = await database.pool.connect();
+    await booking.query('begin');
+    await booking.query('insert into seats values (1)');
+    let counted: number | undefined;
+    const other = database.pool
+      .query('select count(*)::int as count from seats')
+      .then((result) => (counted = result.rows[0].count as number));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(counted).toBeUndefined();
+    await booking.query('rollback');
+    booking.release();
+    await other;
+    // Run inside the open transaction, it would have counted the seat.
+    expect(counted).toBe(0);
+    await stop(database);
+  });
+
   it('rolls back the transaction of a connection that went away', async () => {
     const database = await startEmbeddedDatabase({});
     await database.pool.query('create table ledger (amount int not null)');

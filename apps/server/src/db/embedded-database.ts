@@ -18,7 +18,7 @@ type WorkerReply =
 export type EmbeddedSource = { dataDir: string } | { dump?: Uint8Array };
 
 export interface EmbeddedDatabase {
-  /** node-postgres with the one connection PGlite's single session allows. */
+  /** node-postgres, its connections taking turns a transaction at a time (PGlite has one session). */
   pool: pg.Pool;
   /** The whole database as a tar file, which `{ dump }` opens again (test templates). */
   dumpDataDir(): Promise<Uint8Array>;
@@ -170,7 +170,9 @@ export async function startEmbeddedDatabase(source: EmbeddedSource): Promise<Emb
     // PGlite ignores them, but an empty user (no USER in the environment) stops it.
     user: 'postgres',
     database: 'postgres',
-    max: 1,
+    // The thread runs them a transaction at a time; several let it go on with one while the
+    // server reads another's result.
+    max: 10,
     idleTimeoutMillis: 0,
     stream: () => new WorkerConnection(worker),
   });

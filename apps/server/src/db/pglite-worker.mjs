@@ -2,8 +2,7 @@
 // server's event loop. Plain JavaScript: it runs as it is under the test runner and in dist/.
 //
 // The server reaches it with node-postgres through MessagePorts that carry PostgreSQL's wire
-// protocol (embedded-database.ts). PGlite has one session, so one connection is served at a
-// time; the next waits until it closes.
+// protocol (embedded-database.ts).
 //
 // Run as a process of its own (`node pglite-worker.mjs <folder>`), it creates a new data
 // folder and exits, returning the memory initdb takes to the system.
@@ -20,62 +19,76 @@ function statusAfter(reply) {
   return at >= 0 && reply[at] === READY_FOR_QUERY ? reply[reply.length - 1] : undefined;
 }
 
-const connections = { active: undefined, waiting: [] };
+/**
+ * Every open connection, and what they sent, in arrival order. PGlite has one session, so
+ * connections take turns a transaction at a time, as a transaction-mode pooler would: while
+ * one has a transaction (or an unfinished extended query) open, only its messages run.
+ */
+const connections = new Set();
+const queue = [];
+let owner;
 let pumping = false;
 
-/** Runs the active connection's messages in order; a closed one hands over to the next. */
 async function pump() {
   if (pumping) return;
   pumping = true;
   try {
     for (;;) {
-      const connection = (connections.active ??= connections.waiting.shift());
-      if (!connection) return;
-      if (connection.inbox.length > 0) {
-        await execute(connection, connection.inbox.shift());
-      } else if (!connection.open) {
+      const index = owner ? queue.findIndex((item) => item.connection === owner) : 0;
+      if (owner && index < 0) {
+        if (owner.open) return;
         // A client that went away mid-transaction must not leave it to the next one.
-        if (connection.status !== IDLE) await db.exec('ROLLBACK').catch(() => undefined);
-        connections.active = undefined;
-      } else {
-        return;
+        await db.exec('ROLLBACK').catch(() => undefined);
+        owner = undefined;
+        continue;
       }
+      if (queue.length === 0) return;
+      const [{ connection, message }] = queue.splice(index, 1);
+      if (!connection.open) continue;
+      const status = await execute(connection, message);
+      owner = status === IDLE ? undefined : connection;
     }
   } finally {
     pumping = false;
   }
 }
 
+/** Runs one batch of messages and answers it; returns the session's status after it. */
 async function execute(connection, message) {
-  // The client's goodbye: the port closes next. PGlite itself would shut down on it.
-  if (message[0] === TERMINATE) return;
+  // The client's goodbye, which PGlite would take as its own shutdown. A transaction the
+  // client leaves open stays with it, to be rolled back.
+  if (message[0] === TERMINATE) {
+    connection.open = false;
+    return owner === connection ? undefined : IDLE;
+  }
   try {
     const reply = await db.execProtocolRaw(message);
-    connection.status = statusAfter(reply) ?? connection.status;
     if (connection.open && reply.length > 0) connection.port.postMessage(reply);
+    return statusAfter(reply);
   } catch {
     // PGlite answers SQL errors in the protocol; a throw means the connection is unusable.
     connection.open = false;
     connection.port.close();
+    return undefined;
   }
 }
 
 function accept(port) {
-  const connection = { port, inbox: [], open: true, status: IDLE };
+  const connection = { port, open: true };
+  connections.add(connection);
   port.on('message', (message) => {
-    connection.inbox.push(message);
+    queue.push({ connection, message });
     void pump();
   });
   port.on('close', () => {
     connection.open = false;
+    connections.delete(connection);
     void pump();
   });
-  connections.waiting.push(connection);
-  void pump();
 }
 
 async function close() {
-  for (const connection of [connections.active, ...connections.waiting]) connection?.port.close();
+  for (const connection of connections) connection.port.close();
   await db.close();
   parentPort.postMessage({ type: 'closed' });
   parentPort.close();
