@@ -126,7 +126,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
 
   app.decorate('llm', deps.llm ?? createLlmGateway({ config, log: app.log }));
 
-  const redis = config.redisUrl ? createRedisClient(config.redisUrl, app.log) : undefined;
+  const redis = config.redisUrl ? await createRedisClient(config.redisUrl, app.log) : undefined;
   if (redis) {
     app.addHook('onClose', async () => {
       await redis.quit().catch(() => undefined);

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import type { ChatFileType } from '@themis/shared';
 
 /** What an upload is, decided by its bytes alone. */
@@ -45,6 +44,8 @@ export function detectFileKind(options: { bytes: Buffer }): FileKind | null {
 /** True when the bytes decode as a picture of the given kind (a cut-off file does not). */
 export async function confirmImage(options: { bytes: Buffer; kind: FileKind }): Promise<boolean> {
   try {
+    // Loaded on first use: the image library is large and most requests never need it.
+    const { default: sharp } = await import('sharp');
     const image = sharp(options.bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
     const metadata = await image.metadata();
     if (metadata.format !== options.kind) return false;

@@ -1,7 +1,5 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import mammoth from 'mammoth';
-import { extractText, getDocumentProxy } from 'unpdf';
 import type { FileKind } from './file-kind';
 
 /** The document kinds whose text is read at upload. */
@@ -27,6 +25,8 @@ export function normalizeText(options: { text: string }): string {
 async function readPdf(bytes: Buffer): Promise<string> {
   // pdf.js takes over the buffer it is given, so it gets a copy; verbosity 0 keeps its
   // warnings about damaged files off the console.
+  // The document libraries are loaded on first use: most requests never need them.
+  const { extractText, getDocumentProxy } = await import('unpdf');
   const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
   try {
     const { text } = await extractText(pdf, { mergePages: false });
@@ -37,6 +37,7 @@ async function readPdf(bytes: Buffer): Promise<string> {
 }
 
 async function readDocx(bytes: Buffer): Promise<string> {
+  const { default: mammoth } = await import('mammoth');
   const result = await mammoth.extractRawText({ buffer: bytes });
   return result.value;
 }

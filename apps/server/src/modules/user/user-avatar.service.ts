@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import sharp from 'sharp';
 import { AVATAR_SIZE_PX } from '@themis/shared';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
@@ -39,6 +38,7 @@ export function avatarUrl(publicOrigin: string, avatarKey: string | null): strin
 export async function renderAvatar(options: { bytes: Buffer }): Promise<Buffer> {
   const invalid = () => new AppError('invalid_file_type', 400, 'not a png or jpeg picture');
   if (options.bytes.length === 0) throw invalid();
+  const { default: sharp } = await import('sharp');
   const input = () => sharp(options.bytes, { limitInputPixels: MAX_INPUT_PIXELS });
   const metadata = await input()
     .metadata()

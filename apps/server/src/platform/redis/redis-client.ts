@@ -1,11 +1,13 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 
 /**
  * The connection to Redis (REDIS_URL). Commands fail at once while it is down instead of
- * queueing, so a request never waits on Redis; it reconnects by itself.
+ * queueing, so a request never waits on Redis; it reconnects by itself. The client library is
+ * loaded only when Redis is configured.
  */
-export function createRedisClient(url: string, log: FastifyBaseLogger): Redis {
+export async function createRedisClient(url: string, log: FastifyBaseLogger): Promise<Redis> {
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
