@@ -50,7 +50,11 @@ function nextReply(worker: Worker, type: WorkerReply['type']): Promise<WorkerRep
 }
 
 async function startWorker(source: EmbeddedSource): Promise<Worker> {
-  const worker = new Worker(PGLITE_WORKER, { workerData: source });
+  const worker = new Worker(PGLITE_WORKER, {
+    workerData: source,
+    // Its garbage is the protocol's buffers, short-lived: a small young generation will do.
+    resourceLimits: { maxYoungGenerationSizeMb: 8 },
+  });
   try {
     await nextReply(worker, 'ready');
   } catch (error) {
