@@ -39,6 +39,12 @@ function startServer(dataDir, databaseUrl, extraEnv = {}) {
 }
 
 async function timeToReady(dataDir, databaseUrl, extraEnv) {
+  // A server left over from an interrupted run would answer in place of this one.
+  const stale = await fetch(`${BASE}/api/ready`).then(
+    () => true,
+    () => false,
+  );
+  if (stale) throw new Error(`something already answers at ${BASE}: stop it first`);
   const started = performance.now();
   const child = startServer(dataDir, databaseUrl, extraEnv);
   for (;;) {
@@ -245,16 +251,24 @@ async function measureApp(dataDir) {
   const first = await timeToReady(dataDir);
   await stop(first.child);
   const { child, ms: restartMs } = await timeToReady(dataDir);
-  const account = await benchAccount();
-  const throughput = await apiThroughput(account);
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  // The chat is measured signed in, as its users see it.
-  const pages = [
-    await pageWeight(browser, '/login'),
-    await pageWeight(browser, '/chat', account.access),
-  ];
-  await browser.close();
-  await stop(child);
+  let throughput;
+  let pages;
+  try {
+    const account = await benchAccount();
+    throughput = await apiThroughput(account);
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    try {
+      // The chat is measured signed in, as its users see it.
+      pages = [
+        await pageWeight(browser, '/login'),
+        await pageWeight(browser, '/chat', account.access),
+      ];
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await stop(child);
+  }
   const postgres = await postgresThroughput(join(dataDir, 'postgres'));
   return {
     measured_at: new Date().toISOString(),
