@@ -16,6 +16,17 @@ export async function operator(...args: string[]): Promise<string> {
 
 /** Fails on any WCAG 2 A/AA violation of the current screen. */
 export async function expectAccessible(page: Page, label: string) {
+  // A screen mid-transition (a menu fading in) shows colours it never has at rest; endless
+  // animations (spinners) are not waited for.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getComputedTiming().endTime === Infinity,
+      ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();

@@ -38,14 +38,18 @@ function nextReply(worker: Worker, type: WorkerReply['type']): Promise<WorkerRep
       cleanUp();
       reject(new Error(`embedded database stopped (exit code ${code})`));
     };
+    const onError = (error: Error) => {
+      cleanUp();
+      reject(new Error(`embedded database failed: ${error.message}`, { cause: error }));
+    };
     const cleanUp = () => {
       worker.off('message', onMessage);
       worker.off('exit', onExit);
-      worker.off('error', onExit);
+      worker.off('error', onError);
     };
     worker.on('message', onMessage);
     worker.once('exit', onExit);
-    worker.once('error', onExit);
+    worker.once('error', onError);
   });
 }
 
@@ -65,6 +69,8 @@ async function startWorker(source: EmbeddedSource): Promise<Worker> {
 }
 
 async function stopWorker(worker: Worker): Promise<void> {
+  // A thread that has already ended (it failed) has nothing left to close.
+  if (worker.threadId < 0) return;
   const exited = new Promise((resolve) => worker.once('exit', resolve));
   worker.postMessage({ type: 'close' });
   await nextReply(worker, 'closed').catch(() => undefined);
