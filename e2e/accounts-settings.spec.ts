@@ -7,7 +7,6 @@ import {
   signUpThroughApi,
   textsOf,
   uniqueEmail,
-  untilStill,
   VARIANTS,
 } from './accounts';
 import { expect, expectAccessible, test } from './fixtures';
@@ -73,7 +72,6 @@ for (const variant of VARIANTS) {
       await expect(confirmation).toContainText(
         interpolate(t.settings.devices.signOutOthersDescription, { count: 1 }),
       );
-      await untilStill(page);
       await expectAccessible(page, `sign out other devices confirmation, ${label}`);
       await confirmation.getByRole('button', { name: t.common.cancel }).click();
       await expect(confirmation).toBeHidden();

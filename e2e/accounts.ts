@@ -215,19 +215,3 @@ export async function openSidebar(page: Page, { viewport }: Pick<Variant, 'viewp
   await expect(sidebar).toBeVisible();
   return sidebar;
 }
-
-/**
- * Waits until nothing moves on the page (a dialog fading in, a toast sliding in; endless
- * spinners aside), so the accessibility check and screenshots see the final colours.
- */
-export async function untilStill(page: Page) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' ||
-          animation.effect?.getTiming().iterations === Infinity,
-      ),
-  );
-}

@@ -14,19 +14,25 @@ export async function operator(...args: string[]): Promise<string> {
   return stdout;
 }
 
-/** Fails on any WCAG 2 A/AA violation of the current screen. */
-export async function expectAccessible(page: Page, label: string) {
-  // A screen mid-transition (a menu fading in) shows colours it never has at rest; endless
-  // animations (spinners) are not waited for.
+/**
+ * Waits until nothing moves on the page (a dialog fading in, a toast sliding in; endless
+ * spinners aside), so the accessibility check and screenshots see the final colours.
+ */
+async function untilStill(page: Page) {
   await page.waitForFunction(() =>
     document
       .getAnimations()
       .every(
         (animation) =>
           animation.playState !== 'running' ||
-          animation.effect?.getComputedTiming().endTime === Infinity,
+          animation.effect?.getTiming().iterations === Infinity,
       ),
   );
+}
+
+/** Fails on any WCAG 2 A/AA violation of the current screen, once it has settled. */
+export async function expectAccessible(page: Page, label: string) {
+  await untilStill(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();

@@ -6,7 +6,6 @@ import {
   PASSWORD,
   signInThroughApi,
   textsOf,
-  untilStill,
   VARIANTS,
 } from './accounts';
 import { expect, expectAccessible, test } from './fixtures';
@@ -59,7 +58,6 @@ test.describe('Google sign-in', () => {
     await dialog.getByTestId('service-google').getByRole('button', { name: 'Disconnect' }).click();
     const confirmation = page.getByRole('dialog', { name: 'Disconnect Google?' });
     await expect(confirmation).toBeVisible();
-    await untilStill(page);
     await expectAccessible(page, 'disconnect confirmation');
     await confirmation.getByTestId('confirm-action').click();
 
@@ -112,7 +110,6 @@ test.describe('Google sign-in', () => {
       }),
     });
     await expect(confirmation).toContainText(pl.settings.services.confirmDescription);
-    await untilStill(page);
     await expectAccessible(page, 'disconnect confirmation, pl, dark, 375px');
     await confirmation.getByRole('button', { name: pl.common.cancel }).click();
     await expect(confirmation).toBeHidden();
