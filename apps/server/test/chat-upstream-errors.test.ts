@@ -151,7 +151,15 @@ describe('Anthropic messages stream', () => {
     const done = await tab.next('chat.done');
     // No retries: the person decides whether to ask again.
     expect(h.chatRequests().length - before).toBe(1);
-    await expectFinal({ done, conversationPk, userId: user.pk, content: '', status: 'error' });
+    expect(done.message).toMatchObject({
+      content: '',
+      status: 'error',
+      error_code: 'message_generating_error',
+    });
+    // The provider answered nothing, so the month is not charged.
+    expect(done.message.usage).toEqual({ input_tokens: 0, output_tokens: 0, estimated: false });
+    expect(await answerRowOf(conversationPk)).toMatchObject({ inputTokens: 0, outputTokens: 0 });
+    expect(await tokensOf(user.pk)).toBe(0);
     expect(tab.frames.filter((frame) => frame.type === 'chat.delta')).toEqual([]);
     tab.close();
     await expectStillServing();

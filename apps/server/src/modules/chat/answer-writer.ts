@@ -65,9 +65,17 @@ async function storeFinalAnswer(options: {
   usage: LlmUsage | undefined;
 }): Promise<void> {
   const { ctx, live, answerRow, status } = options;
+  // A failure before any text (the provider refused, or never answered) costs nothing.
+  const nothingWritten = status === 'error' && live.content === '';
   const usage =
     options.usage ??
-    estimateUsage({ system: options.system, messages: options.messages, answer: live.content });
+    (nothingWritten
+      ? { input_tokens: 0, output_tokens: 0, estimated: false }
+      : estimateUsage({
+          system: options.system,
+          messages: options.messages,
+          answer: live.content,
+        }));
   const values = {
     content: live.content,
     status,
