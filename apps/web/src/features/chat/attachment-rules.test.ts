@@ -23,4 +23,10 @@ describe('attachment rules', () => {
     expect(checkFiles([docx, exe], 0)).toEqual({ accepted: [docx], error: 'invalid_file_type' });
     expect(checkFiles([big], 0)).toEqual({ accepted: [], error: 'file_too_large' });
   });
+
+  it('refuses an empty file before uploading it', () => {
+    const empty = file('notes.pdf', 'application/pdf', 0);
+    const pdf = file('a.pdf', 'application/pdf');
+    expect(checkFiles([empty, pdf], 0)).toEqual({ accepted: [pdf], error: 'file_empty' });
+  });
 });

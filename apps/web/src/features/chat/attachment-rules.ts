@@ -15,7 +15,9 @@ export const FILE_ACCEPT = [
 export interface FileCheck {
   accepted: File[];
   /** The first rule broken, as the server's error code. */
-  error: Extract<ErrorCode, 'too_many_files' | 'invalid_file_type' | 'file_too_large'> | undefined;
+  error:
+    | Extract<ErrorCode, 'too_many_files' | 'invalid_file_type' | 'file_too_large' | 'file_empty'>
+    | undefined;
 }
 
 function allowedType(file: File): boolean {
@@ -37,6 +39,10 @@ export function checkFiles(files: File[], attachedCount: number): FileCheck {
     }
     if (file.size > CHAT_FILE_MAX_BYTES) {
       error ??= 'file_too_large';
+      return false;
+    }
+    if (file.size === 0) {
+      error ??= 'file_empty';
       return false;
     }
     return true;
