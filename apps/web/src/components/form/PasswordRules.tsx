@@ -33,7 +33,8 @@ export function PasswordRules({ password, id }: PasswordRulesProps) {
       </Typography>
       <Box component="ul" aria-labelledby={titleId} sx={{ listStyle: 'none', p: 0, m: 0, mt: 0.5 }}>
         {RULES.map((rule) => {
-          const met = rule.messages.every((message) => !failed.has(message));
+          // Nothing typed meets nothing, not even the rule no character breaks yet.
+          const met = password !== '' && rule.messages.every((message) => !failed.has(message));
           const Icon = met ? CheckCircleIcon : RadioButtonUncheckedIcon;
           return (
             <Box
