@@ -247,7 +247,7 @@ describe('profile picture upload', () => {
         400,
         'invalid_file_type',
       ],
-      [{ name: 'avatar', data: Buffer.alloc(0), filename: 'empty.png' }, 400, 'invalid_file_type'],
+      [{ name: 'avatar', data: Buffer.alloc(0), filename: 'empty.png' }, 400, 'file_empty'],
       [{ name: 'avatar', data: truncatedPng, filename: 'broken.png' }, 400, 'invalid_file_type'],
       [
         { name: 'avatar', data: Buffer.alloc(IMAGE_UPLOAD_MAX_BYTES + 1, 1), filename: 'big.png' },

@@ -20,12 +20,13 @@ export interface PickedImage {
 export type PictureValue =
   { kind: 'unchanged' } | { kind: 'picked'; image: PickedImage } | { kind: 'removed' };
 
-export type PictureProblem = 'invalid_file_type' | 'file_too_large';
+export type PictureProblem = 'invalid_file_type' | 'file_too_large' | 'file_empty';
 
 /** Why a file cannot be a profile picture, checked before anything is sent. */
 export function pictureProblem(file: File): PictureProblem | undefined {
   if (!(IMAGE_UPLOAD_TYPES as readonly string[]).includes(file.type)) return 'invalid_file_type';
   if (file.size > IMAGE_UPLOAD_MAX_BYTES) return 'file_too_large';
+  if (file.size === 0) return 'file_empty';
   return undefined;
 }
 

@@ -37,7 +37,7 @@ export function avatarUrl(publicOrigin: string, avatarKey: string | null): strin
  */
 export async function renderAvatar(options: { bytes: Buffer }): Promise<Buffer> {
   const invalid = () => new AppError('invalid_file_type', 400, 'not a png or jpeg picture');
-  if (options.bytes.length === 0) throw invalid();
+  if (options.bytes.length === 0) throw new AppError('file_empty', 400, 'empty picture');
   const { default: sharp } = await import('sharp');
   const input = () => sharp(options.bytes, { limitInputPixels: MAX_INPUT_PIXELS });
   const metadata = await input()
