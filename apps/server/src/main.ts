@@ -12,7 +12,15 @@ setFlagsFromString('--heap-growing-percent=10');
 
 async function main() {
   const config = await resolveAppSecret(loadConfig());
-  const database = await openDatabase(config);
+  const database = await openDatabase({
+    ...config,
+    // Without its database the server can only fail every request: better to stop, so that
+    // whatever supervises it starts it again.
+    onFailure: (error) => {
+      console.error('Themis stops:', error.message);
+      process.exit(1);
+    },
+  });
   await runMigrations(database);
   const app = await buildApp(config, { database });
   // The embedded database takes one process only, so operator commands reach it through us.

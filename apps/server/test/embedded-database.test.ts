@@ -104,6 +104,21 @@ describe('the embedded database thread', () => {
     await stop(copy);
   });
 
+  it('reports a thread that ends unbidden, and fails queries at once from then on', async () => {
+    const failures: string[] = [];
+    const database = await startEmbeddedDatabase(
+      {},
+      { onFailure: (error) => failures.push(error.message) },
+    );
+    await database.pool.query('select 1');
+    await database.thread.terminate();
+    await expect(database.pool.query('select 1')).rejects.toThrow();
+    await expect(database.pool.query('select 1')).rejects.toThrow(/stopped/);
+    expect(failures).toEqual([expect.stringMatching(/embedded database stopped/)]);
+    await database.pool.end();
+    await database.stop();
+  });
+
   it('reports a folder it cannot use instead of starting', async () => {
     const notAFolder = join(folder, 'file');
     await writeFile(notAFolder, 'not a database');

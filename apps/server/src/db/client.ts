@@ -42,8 +42,9 @@ export function wrapPostgres(pool: pg.Pool): DatabaseHandle {
 /** PGlite in a thread of its own, spoken to as PostgreSQL (see embedded-database.ts). */
 export async function openEmbeddedDatabase(
   source: EmbeddedSource,
+  options: { onFailure?: (error: Error) => void } = {},
 ): Promise<EmbeddedDatabaseHandle> {
-  const embedded = await startEmbeddedDatabase(source);
+  const embedded = await startEmbeddedDatabase(source, options);
   const handle = wrapPostgres(embedded.pool);
   let closing: Promise<void> | undefined;
   return {
@@ -60,11 +61,13 @@ export const PGLITE_FOLDER = 'pglite';
 export async function openDatabase(options: {
   databaseUrl: string | undefined;
   dataDir: string;
+  /** The embedded database's thread has ended: nothing more can be stored. */
+  onFailure?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     return wrapPostgres(new pg.Pool({ connectionString: options.databaseUrl, max: 10 }));
   }
   const folder = join(options.dataDir, PGLITE_FOLDER);
   await mkdir(folder, { recursive: true });
-  return openEmbeddedDatabase({ dataDir: folder });
+  return openEmbeddedDatabase({ dataDir: folder }, { onFailure: options.onFailure });
 }

@@ -24,6 +24,8 @@ export interface EmbeddedDatabase {
   dumpDataDir(): Promise<Uint8Array>;
   /** Closes PGlite cleanly and ends the thread; the pool must be ended first. */
   stop(): Promise<void>;
+  /** The database thread (tests end it to see a failure handled). */
+  thread: Worker;
 }
 
 function nextReply(worker: Worker, type: WorkerReply['type']): Promise<WorkerReply> {
@@ -89,6 +91,11 @@ class WorkerConnection extends Duplex {
   }
 
   connect(): this {
+    // A thread that has ended would never answer: the query fails at once instead.
+    if (this.worker.threadId < 0) {
+      queueMicrotask(() => this.destroy(new Error('the embedded database has stopped')));
+      return this;
+    }
     const { port1, port2 } = new MessageChannel();
     this.port = port1;
     port1.on('message', (reply: Uint8Array) => {
@@ -168,14 +175,26 @@ async function createDataFolder(dataDir: string): Promise<void> {
   }
 }
 
-/** PGlite in a worker thread, reached through node-postgres. */
-export async function startEmbeddedDatabase(source: EmbeddedSource): Promise<EmbeddedDatabase> {
+/**
+ * PGlite in a worker thread, reached through node-postgres. Should the thread end other than
+ * by stop() (PGlite aborted), `onFailure` hears of it once, and every query fails from then on.
+ */
+export async function startEmbeddedDatabase(
+  source: EmbeddedSource,
+  options: { onFailure?: (error: Error) => void } = {},
+): Promise<EmbeddedDatabase> {
   if ('dataDir' in source && !(await isInitialized(source.dataDir))) {
     await createDataFolder(source.dataDir);
   }
   const worker = await startWorker(source);
-  // An error of the thread ends it; the pool then reports every query as failed.
-  worker.on('error', () => undefined);
+  let ended = false;
+  const fail = (error: Error) => {
+    if (ended) return;
+    ended = true;
+    options.onFailure?.(error);
+  };
+  worker.on('error', (error) => fail(new Error(`embedded database failed: ${error.message}`)));
+  worker.on('exit', (code) => fail(new Error(`embedded database stopped (exit code ${code})`)));
   const pool = new pg.Pool({
     // PGlite ignores them, but an empty user (no USER in the environment) stops it.
     user: 'postgres',
@@ -186,6 +205,8 @@ export async function startEmbeddedDatabase(source: EmbeddedSource): Promise<Emb
     idleTimeoutMillis: 0,
     stream: () => new WorkerConnection(worker),
   });
+  // An idle connection lost with the thread is not news: onFailure has told, queries fail.
+  pool.on('error', () => undefined);
   return {
     pool,
     dumpDataDir: async () => {
@@ -193,6 +214,10 @@ export async function startEmbeddedDatabase(source: EmbeddedSource): Promise<Emb
       worker.postMessage({ type: 'dump' });
       return new Uint8Array(((await reply) as { bytes: ArrayBuffer }).bytes);
     },
-    stop: () => stopWorker(worker),
+    stop: () => {
+      ended = true;
+      return stopWorker(worker);
+    },
+    thread: worker,
   };
 }
