@@ -1,7 +1,9 @@
 import type { ServerResponse } from 'node:http';
 import WebSocket from 'ws';
 import type { ServerMessage } from '@themis/shared';
-import { conversations } from '../src/db/schema';
+import { and, eq } from 'drizzle-orm';
+import { conversations, messages, tokenUsage } from '../src/db/schema';
+import { monthOf } from '../src/modules/chat/metering';
 import { createTestApp, TEST_ORIGIN, type TestApp } from './app';
 import { signedUpClient } from './accounts';
 import {
@@ -181,6 +183,24 @@ export async function createConversation(t: TestApp, userId: string, name = ''):
     .values({ userId, name })
     .returning({ id: conversations.id });
   return row!.id;
+}
+
+/** The conversation's rows, oldest first. */
+export function messageRowsOf(t: TestApp, conversationPk: string) {
+  return t.database.db
+    .select()
+    .from(messages)
+    .where(eq(messages.conversationId, conversationPk))
+    .orderBy(messages.seq);
+}
+
+/** The tokens the user has been charged this month. */
+export async function monthlyTokensOf(t: TestApp, userId: string): Promise<number> {
+  const [row] = await t.database.db
+    .select()
+    .from(tokenUsage)
+    .where(and(eq(tokenUsage.userId, userId), eq(tokenUsage.month, monthOf(new Date()))));
+  return row?.tokens ?? 0;
 }
 
 let requests = 0;

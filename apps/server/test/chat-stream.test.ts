@@ -1,11 +1,10 @@
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, tokenUsage } from '../src/db/schema';
-import { monthOf } from '../src/modules/chat/metering';
 import { streamAnthropicAnswer, streamOpenAiAnswer } from './llm-upstreams';
 import {
   ANTHROPIC_MODEL,
   IDLE_TIMEOUT_MS,
+  messageRowsOf,
+  monthlyTokensOf,
   sendFrame,
   signedInTab,
   startChatHarness,
@@ -17,21 +16,6 @@ beforeAll(async () => {
   h = await startChatHarness();
 });
 afterAll(() => h.close());
-
-const rowsOf = (conversationPk: string) =>
-  h.t.database.db
-    .select()
-    .from(messages)
-    .where(eq(messages.conversationId, conversationPk))
-    .orderBy(messages.seq);
-
-async function tokensOf(userId: string) {
-  const [row] = await h.t.database.db
-    .select()
-    .from(tokenUsage)
-    .where(and(eq(tokenUsage.userId, userId), eq(tokenUsage.month, monthOf(new Date()))));
-  return row?.tokens ?? 0;
-}
 
 describe('chat.send', () => {
   it('streams an OpenAI answer, stores it with its usage and names the conversation', async () => {
@@ -67,7 +51,7 @@ describe('chat.send', () => {
     });
     expect(tab.textOf(conversationPk)).toBe('A deposit must be returned.');
 
-    const [question, answer] = await rowsOf(conversationPk);
+    const [question, answer] = await messageRowsOf(h.t, conversationPk);
     expect(question).toMatchObject({ role: 'user', content });
     expect(answer).toMatchObject({
       content: 'A deposit must be returned.',
@@ -76,7 +60,7 @@ describe('chat.send', () => {
       outputTokens: 7,
       tokensEstimated: false,
     });
-    expect(await tokensOf(user.pk)).toBe(49);
+    expect(await monthlyTokensOf(h.t, user.pk)).toBe(49);
 
     const request = h.chatRequests().at(-1)!;
     const sent = request.body.messages as { role: string; content: string }[];
@@ -106,7 +90,7 @@ describe('chat.send', () => {
       status: 'complete',
       usage: { input_tokens: 30, output_tokens: 5, estimated: false },
     });
-    expect(await tokensOf(user.pk)).toBe(70);
+    expect(await monthlyTokensOf(h.t, user.pk)).toBe(70);
     const body = h.chatRequests().at(-1)!.body;
     expect(JSON.stringify(body.system)).toContain('informacji prawnej');
     expect(
@@ -135,9 +119,9 @@ describe('chat.send', () => {
     expect(done.message).toMatchObject({ content: 'Under the civil code', status: 'cancelled' });
     expect(done.message.usage?.estimated).toBe(true);
     expect(await upstreamRequest.closedEarly).toBe(true);
-    const [, answer] = await rowsOf(conversationPk);
+    const [, answer] = await messageRowsOf(h.t, conversationPk);
     expect(answer).toMatchObject({ content: 'Under the civil code', status: 'cancelled' });
-    expect(await tokensOf(user.pk)).toBeGreaterThan(0);
+    expect(await monthlyTokensOf(h.t, user.pk)).toBeGreaterThan(0);
     tab.close();
   });
 
@@ -153,7 +137,7 @@ describe('chat.send', () => {
       status: 'error',
       error_code: 'message_generating_error',
     });
-    const [, answer] = await rowsOf(conversationPk);
+    const [, answer] = await messageRowsOf(h.t, conversationPk);
     expect(answer).toMatchObject({ content: 'Partial text', status: 'error' });
     tab.close();
   });
@@ -181,7 +165,7 @@ describe('chat.send', () => {
     const { tab, conversationPk } = await signedInTab(h);
     tab.send(sendFrame(conversationPk));
     await tab.next('chat.delta', (frame) => frame.text === 'w20 ');
-    const [, answer] = await rowsOf(conversationPk);
+    const [, answer] = await messageRowsOf(h.t, conversationPk);
     expect(answer!.status).toBe('streaming');
     expect(answer!.content.length).toBeGreaterThan(0);
     expect(tab.textOf(conversationPk).startsWith(answer!.content)).toBe(true);
@@ -228,7 +212,7 @@ describe('chat.regenerate and chat.edit', () => {
       content: 'Question one, edited',
     });
     await tab.next('chat.done');
-    const rows = await rowsOf(conversationPk);
+    const rows = await messageRowsOf(h.t, conversationPk);
     expect(rows.map((row) => [row.role, row.content])).toEqual([
       ['user', 'Question one, edited'],
       ['assistant', 'answer 3'],

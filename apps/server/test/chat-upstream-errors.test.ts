@@ -1,8 +1,5 @@
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '@themis/shared';
-import { messages, tokenUsage } from '../src/db/schema';
-import { monthOf } from '../src/modules/chat/metering';
 import { countTokens } from '../src/platform/llm/usage-estimate';
 import {
   anthropicError,
@@ -14,6 +11,8 @@ import {
 import {
   ANTHROPIC_MODEL,
   IDLE_TIMEOUT_MS,
+  messageRowsOf,
+  monthlyTokensOf,
   OPENAI_MODEL,
   sendFrame,
   signedInTab,
@@ -30,22 +29,8 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const answerRowOf = async (conversationPk: string) => {
-  const rows = await h.t.database.db
-    .select()
-    .from(messages)
-    .where(eq(messages.conversationId, conversationPk))
-    .orderBy(messages.seq);
-  return rows.at(-1)!;
-};
-
-async function tokensOf(userId: string) {
-  const [row] = await h.t.database.db
-    .select()
-    .from(tokenUsage)
-    .where(and(eq(tokenUsage.userId, userId), eq(tokenUsage.month, monthOf(new Date()))));
-  return row?.tokens ?? 0;
-}
+const answerRowOf = async (conversationPk: string) =>
+  (await messageRowsOf(h.t, conversationPk)).at(-1)!;
 
 /** Another user asks afterwards, of either provider, and gets a whole answer. */
 async function expectStillServing() {
@@ -90,7 +75,7 @@ async function expectFinal(options: {
     outputTokens: usage.output_tokens,
     tokensEstimated: true,
   });
-  expect(await tokensOf(options.userId)).toBe(usage.input_tokens + usage.output_tokens);
+  expect(await monthlyTokensOf(h.t, options.userId)).toBe(usage.input_tokens + usage.output_tokens);
 }
 
 const lastRequest = (): SeenRequest => h.chatRequests().at(-1)!;
@@ -159,7 +144,7 @@ describe('Anthropic messages stream', () => {
     // The provider answered nothing, so the month is not charged.
     expect(done.message.usage).toEqual({ input_tokens: 0, output_tokens: 0, estimated: false });
     expect(await answerRowOf(conversationPk)).toMatchObject({ inputTokens: 0, outputTokens: 0 });
-    expect(await tokensOf(user.pk)).toBe(0);
+    expect(await monthlyTokensOf(h.t, user.pk)).toBe(0);
     expect(tab.frames.filter((frame) => frame.type === 'chat.delta')).toEqual([]);
     tab.close();
     await expectStillServing();

@@ -2,10 +2,22 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AVATAR_SIZE_PX, IMAGE_UPLOAD_MAX_BYTES } from '@themis/shared';
+import { AVATAR_SIZE_PX } from '@themis/shared';
 import { users } from '../src/db/schema';
-import { createTestApp, TEST_ORIGIN, type TestApp } from './app';
+import { createTestApp, type TestApp } from './app';
 import { Client, lastCodeTo, PASSWORD, signedUpClient } from './accounts';
+import {
+  DETAILS,
+  fileIdOf,
+  jpeg,
+  pathOf,
+  png,
+  signedUpWithPicture,
+  storedPictures,
+  update,
+  uploadPicture,
+  URL_PATTERN,
+} from './avatar-fixtures';
 import { listFiles, multipartBody, type FormPart } from './multipart';
 
 let t: TestApp;
@@ -14,43 +26,6 @@ beforeAll(async () => {
   t = await createTestApp({ now: () => clock });
 });
 afterAll(() => t.close());
-
-const DETAILS: FormPart[] = [
-  { name: 'name', value: 'Anna' },
-  { name: 'surname', value: 'Kowalska' },
-];
-const URL_PATTERN = new RegExp(`^${TEST_ORIGIN}/api/user/avatar/[0-9a-f]{32}$`);
-
-const solid = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 40 } } });
-const png = () => solid(400, 300).png().toBuffer();
-const jpeg = () => solid(300, 500).jpeg().toBuffer();
-
-/** The stored pictures of every user (not their content-type companions). */
-async function storedPictures(): Promise<string[]> {
-  return (await listFiles(join(t.dataDir, 'files'))).filter((path) => path.endsWith('.webp'));
-}
-
-const fileIdOf = (url: string) => url.split('/').pop()!;
-const pathOf = (url: string) => new URL(url).pathname;
-
-function update(client: Client, parts: FormPart[]) {
-  return client.request({ method: 'PUT', url: '/api/user/update', ...multipartBody(parts) });
-}
-
-async function uploadPicture(client: Client, data: Buffer, filename = 'me.png') {
-  const res = await update(client, [...DETAILS, { name: 'avatar', data, filename }]);
-  expect(res.statusCode, res.body).toBe(200);
-  const url = res.json().avatar_url as string;
-  expect(url).toMatch(URL_PATTERN);
-  return url;
-}
-
-async function signedUpWithPicture() {
-  const account = await signedUpClient(t);
-  const url = await uploadPicture(account.client, await png());
-  return { ...account, url };
-}
 
 describe('profile picture upload', () => {
   it('stores a png or a jpeg as a 256 px webp square, served only from its own URL', async () => {
@@ -128,15 +103,15 @@ describe('profile picture upload', () => {
   });
 
   it('replaces the picture under a new URL and deletes the old file', async () => {
-    const { client, url: first } = await signedUpWithPicture();
-    const before = await storedPictures();
+    const { client, url: first } = await signedUpWithPicture(t);
+    const before = await storedPictures(t);
     expect(before.some((path) => path.includes(fileIdOf(first)))).toBe(true);
 
     const second = await uploadPicture(client, await jpeg(), 'new.jpg');
     expect(second).not.toBe(first);
     expect((await client.get(pathOf(first))).statusCode).toBe(404);
     expect((await client.get(pathOf(second))).statusCode).toBe(200);
-    const after = await storedPictures();
+    const after = await storedPictures(t);
     expect(after.some((path) => path.includes(fileIdOf(first)))).toBe(false);
     expect(after.some((path) => path.includes(fileIdOf(second)))).toBe(true);
   });
@@ -148,17 +123,17 @@ describe('profile picture upload', () => {
       // A browser's file input with no file chosen.
       { name: 'avatar', data: Buffer.alloc(0), filename: '' },
     ] satisfies FormPart[]) {
-      const { client, url } = await signedUpWithPicture();
+      const { client, url } = await signedUpWithPicture(t);
       const res = await update(client, [...DETAILS, empty]);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().avatar_url).toBeNull();
       expect((await client.get(pathOf(url))).statusCode).toBe(404);
-      expect((await storedPictures()).some((path) => path.includes(fileIdOf(url)))).toBe(false);
+      expect((await storedPictures(t)).some((path) => path.includes(fileIdOf(url)))).toBe(false);
     }
   });
 
   it('keeps the picture when no avatar part is sent, and with a JSON update', async () => {
-    const { client, url } = await signedUpWithPicture();
+    const { client, url } = await signedUpWithPicture(t);
     const form = await update(client, [
       { name: 'name', value: 'Maria' },
       { name: 'surname', value: 'Nowak' },
@@ -171,173 +146,11 @@ describe('profile picture upload', () => {
     expect(json.json()).toMatchObject({ name: 'Ewa', surname: 'Lis', avatar_url: url });
     expect((await client.get(pathOf(url))).statusCode).toBe(200);
   });
-
-  it('refuses invalid text fields like the JSON route, before storing anything', async () => {
-    const { client, url } = await signedUpWithPicture();
-    const before = await storedPictures();
-    const res = await update(client, [
-      { name: 'name', value: 'x'.repeat(51) },
-      { name: 'surname', value: '' },
-      { name: 'phone_number', value: '123' },
-      { name: 'avatar', data: await jpeg(), filename: 'new.jpg' },
-    ]);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
-      detail: 'validation_error',
-      errors: {
-        name: ['validation.nameMax'],
-        surname: ['validation.required'],
-        phone_number: ['validation.phoneInvalid'],
-      },
-    });
-    const missing = await update(client, [
-      { name: 'avatar', data: await png(), filename: 'a.png' },
-    ]);
-    expect(missing.statusCode).toBe(400);
-    expect(Object.keys(missing.json().errors).sort()).toEqual(['name', 'surname']);
-
-    expect(await storedPictures()).toEqual(before);
-    expect((await client.get('/api/user/get')).json()).toMatchObject({
-      name: 'Anna',
-      avatar_url: url,
-    });
-  });
-
-  it('accepts a picture of exactly the size limit, larger than a JSON body may be', async () => {
-    // A jpeg padded with comment segments (at most 64 KiB each) to IMAGE_UPLOAD_MAX_BYTES.
-    const base = await jpeg();
-    const padding: Buffer[] = [];
-    for (let missing = IMAGE_UPLOAD_MAX_BYTES - base.length; missing > 0;) {
-      const segment = Buffer.alloc(Math.min(missing, 65_537), 0x20);
-      segment.writeUInt16BE(0xfffe, 0);
-      segment.writeUInt16BE(segment.length - 2, 2);
-      padding.push(segment);
-      missing -= segment.length;
-    }
-    const big = Buffer.concat([base.subarray(0, 2), ...padding, base.subarray(2)]);
-    expect(big.length).toBe(IMAGE_UPLOAD_MAX_BYTES);
-    const { client } = await signedUpClient(t);
-    const url = await uploadPicture(client, big, 'big.jpg');
-    const picture = await client.get(pathOf(url));
-    expect((await sharp(picture.rawPayload).metadata()).width).toBe(AVATAR_SIZE_PX);
-  });
-
-  it('checks the picture by its content and size, and changes nothing when refused', async () => {
-    const { client, url } = await signedUpWithPicture();
-    const before = await storedPictures();
-    const marker = 'file-content-marker-7f3a';
-    const gif = await solid(50, 50).gif().toBuffer();
-    const svg = Buffer.from(
-      `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><title>${marker}</title></svg>`,
-    );
-    const truncatedPng = (await png()).subarray(0, 60);
-    const cases: [FormPart, number, string][] = [
-      [
-        { name: 'avatar', data: gif, filename: 'cat.png', contentType: 'image/png' },
-        400,
-        'invalid_file_type',
-      ],
-      [
-        { name: 'avatar', data: svg, filename: 'logo.png', contentType: 'image/png' },
-        400,
-        'invalid_file_type',
-      ],
-      [
-        { name: 'avatar', data: Buffer.from(`MZ ${marker}`), filename: 'run.png' },
-        400,
-        'invalid_file_type',
-      ],
-      [{ name: 'avatar', data: Buffer.alloc(0), filename: 'empty.png' }, 400, 'file_empty'],
-      [{ name: 'avatar', data: truncatedPng, filename: 'broken.png' }, 400, 'invalid_file_type'],
-      [
-        { name: 'avatar', data: Buffer.alloc(IMAGE_UPLOAD_MAX_BYTES + 1, 1), filename: 'big.png' },
-        413,
-        'file_too_large',
-      ],
-      [{ name: 'avatar', value: 'https://example.com/me.png' }, 400, 'validation_error'],
-    ];
-    for (const [part, status, detail] of cases) {
-      const res = await update(client, [
-        { name: 'name', value: 'Changed' },
-        { name: 'surname', value: 'X' },
-        part,
-      ]);
-      expect(res.statusCode, detail).toBe(status);
-      expect(res.json().detail).toBe(detail);
-    }
-    expect(await storedPictures()).toEqual(before);
-    expect((await client.get('/api/user/get')).json()).toMatchObject({
-      name: 'Anna',
-      avatar_url: url,
-    });
-    expect(t.logs.join('\n')).not.toContain(marker);
-  });
-
-  it('refuses a second file or an unknown file part with 400', async () => {
-    const { client, url } = await signedUpWithPicture();
-    const before = await storedPictures();
-    const picture = await png();
-    for (const [parts, field] of [
-      [
-        [
-          { name: 'avatar', data: picture, filename: 'a.png' },
-          { name: 'avatar', data: picture, filename: 'b.png' },
-        ],
-        'avatar',
-      ],
-      [
-        [
-          { name: 'avatar', value: '' },
-          { name: 'avatar', data: picture, filename: 'a.png' },
-        ],
-        'avatar',
-      ],
-      [[{ name: 'document', data: picture, filename: 'a.png' }], 'document'],
-    ] as [FormPart[], string][]) {
-      const res = await update(client, [...DETAILS, ...parts]);
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({
-        detail: 'validation_error',
-        errors: { [field]: ['validation.invalid'] },
-      });
-    }
-    expect(await storedPictures()).toEqual(before);
-    expect((await client.get('/api/user/get')).json().avatar_url).toBe(url);
-  });
-
-  it('refuses a malformed form with 400 and one over the field limits with 413', async () => {
-    const { client } = await signedUpClient(t);
-    const form = multipartBody(DETAILS);
-    for (const payload of [form.payload.subarray(0, form.payload.length - 20), 'not a form']) {
-      const res = await client.request({
-        method: 'PUT',
-        url: '/api/user/update',
-        headers: form.headers,
-        payload,
-      });
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ detail: 'validation_error' });
-    }
-    const noBoundary = await client.request({
-      method: 'PUT',
-      url: '/api/user/update',
-      payload: 'x',
-      headers: { 'content-type': 'multipart/form-data' },
-    });
-    expect(noBoundary.statusCode).toBe(400);
-    const tooMany = multipartBody(
-      Array.from({ length: 20 }, (_, i) => ({ name: `field${i}`, value: 'x' })),
-    );
-    const res = await client.request({ method: 'PUT', url: '/api/user/update', ...tooMany });
-    expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ detail: 'payload_too_large' });
-    expect(t.logs.join('\n')).not.toContain('"level":50');
-  });
 });
 
 describe('profile picture access', () => {
   it('needs a session to read or change a picture', async () => {
-    const { url } = await signedUpWithPicture();
+    const { url } = await signedUpWithPicture(t);
     const anonymous = new Client(t);
     const read = await anonymous.get(pathOf(url));
     expect(read.statusCode).toBe(401);
@@ -350,7 +163,7 @@ describe('profile picture access', () => {
   });
 
   it("shows another user only 404 for someone's picture and cannot touch it", async () => {
-    const owner = await signedUpWithPicture();
+    const owner = await signedUpWithPicture(t);
     const other = await signedUpClient(t);
     for (const path of [
       pathOf(owner.url),
@@ -393,8 +206,8 @@ describe('profile picture access', () => {
 
 describe('account deletion', () => {
   it('deletes the stored pictures with the account', async () => {
-    const { client, email, user, url } = await signedUpWithPicture();
-    expect((await storedPictures()).some((path) => path.includes(user.pk))).toBe(true);
+    const { client, email, user, url } = await signedUpWithPicture(t);
+    expect((await storedPictures(t)).some((path) => path.includes(user.pk))).toBe(true);
     clock = new Date(clock.getTime() + 61_000);
     const send = await client.post('/api/user/send-verification-code', {
       verification_code_type: 'USER_DELETE',
