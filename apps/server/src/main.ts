@@ -7,7 +7,7 @@ import { runMigrations } from './db/migrate';
 import { startOperatorSocket } from './operator/operator-socket';
 
 // Streaming answers makes garbage fast; by default V8 then lets the heap grow up to fourfold
-// between full collections. A 20% step keeps the server's memory near what it holds.
+// between full collections. A 10% step keeps the server's memory near what it holds.
 setFlagsFromString('--heap-growing-percent=10');
 
 async function main() {

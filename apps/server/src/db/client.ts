@@ -51,7 +51,7 @@ export async function openEmbeddedDatabase(
     ...handle,
     kind: 'pglite',
     dumpDataDir: embedded.dumpDataDir,
-    close: () => (closing ??= handle.close().then(embedded.stop)),
+    close: () => (closing ??= handle.close().finally(embedded.stop)),
   };
 }
 

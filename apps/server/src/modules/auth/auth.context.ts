@@ -1,7 +1,8 @@
 import type { ConfirmationKind, Language } from '@themis/shared';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import type { RateLimiter } from '../../platform/rate-limit/rate-limiter';
+import { RateLimitedError } from '../../errors';
+import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-limiter';
 import type { FileStorage } from '../../platform/storage/storage';
 import type { SessionKeys } from './session.service';
 
@@ -39,3 +40,13 @@ export const LIMITS = {
   registerPerIp: { limit: 60, windowMs: 60 * 60_000 },
   providerStartPerIp: { limit: 30, windowMs: 15 * 60_000 },
 } as const;
+
+/** Counts one attempt under `key`; past the rule, the answer is 429 with Retry-After. */
+export async function enforceLimit(
+  limiter: RateLimiter,
+  key: string,
+  rule: RateLimitRule,
+): Promise<void> {
+  const result = await limiter.hit(key, rule);
+  if (!result.allowed) throw new RateLimitedError(result.retryAfterS);
+}

@@ -18,7 +18,7 @@ import {
   randomToken,
   verifyPassword,
 } from '../../platform/crypto/secrets';
-import { LIMITS, type AuthContext, type RequestOrigin } from './auth.context';
+import { enforceLimit, LIMITS, type AuthContext, type RequestOrigin } from './auth.context';
 import { consumeCode, countCodeCall, issueCode } from './codes.service';
 import { createSession, type SessionTokens } from './session.service';
 
@@ -31,11 +31,6 @@ export interface SignedIn {
 
 export function presentAuthUser(user: UserRow): AuthUser {
   return { pk: user.id, email: user.email, has_personal_info_set: user.hasPersonalInfoSet };
-}
-
-async function limit(ctx: AuthContext, key: string, rule: { limit: number; windowMs: number }) {
-  const result = await ctx.limiter.hit(key, rule);
-  if (!result.allowed) throw new RateLimitedError(result.retryAfterS);
 }
 
 async function findUserByEmail(ctx: AuthContext, email: string): Promise<UserRow | undefined> {
@@ -93,7 +88,7 @@ export async function registerUser(options: {
   data: RegisterRequest;
 }) {
   const { ctx, origin, data } = options;
-  await limit(ctx, `register:ip:${origin.ip}`, LIMITS.registerPerIp);
+  await enforceLimit(ctx.limiter, `register:ip:${origin.ip}`, LIMITS.registerPerIp);
   const existing = await findUserByEmail(ctx, data.email);
   if (existing?.activatedAt) throw new AppError('user_already_registered', 409);
   const now = ctx.now();

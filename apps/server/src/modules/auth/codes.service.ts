@@ -5,15 +5,14 @@ import { verificationCodes } from '../../db/schema';
 import { AppError, RateLimitedError } from '../../errors';
 import { hashCode, randomCode, safeEqual } from '../../platform/crypto/secrets';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter';
-import { LIMITS } from './auth.context';
+import { enforceLimit, LIMITS } from './auth.context';
 
 /**
  * Counts one call that checks or resends a code, per IP, before anything is looked up;
  * past the limit the answer is 429 with Retry-After.
  */
 export async function countCodeCall(limiter: RateLimiter, ip: string): Promise<void> {
-  const result = await limiter.hit(`code:ip:${ip}`, LIMITS.codePerIp);
-  if (!result.allowed) throw new RateLimitedError(result.retryAfterS);
+  await enforceLimit(limiter, `code:ip:${ip}`, LIMITS.codePerIp);
 }
 
 /**
@@ -82,8 +81,7 @@ export async function consumeCode(options: {
 }): Promise<void> {
   const { db, codeKey, limiter, now, userId, kind } = options;
   const accountKey = `code:account:${userId}`;
-  const perAccount = await limiter.hit(accountKey, LIMITS.codePerAccount);
-  if (!perAccount.allowed) throw new RateLimitedError(perAccount.retryAfterS);
+  await enforceLimit(limiter, accountKey, LIMITS.codePerAccount);
   await db
     .transaction(async (tx) => {
       const [current] = await tx

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { DEFAULT_LANGUAGE, LANGUAGES, NAME_MAX, type Language } from '@themis/shared';
 import type { Database } from '../../db/client';
 import { externalAccounts, plans, users, type UserRow } from '../../db/schema';
-import { AppError, RateLimitedError } from '../../errors';
+import { AppError } from '../../errors';
 import { seal, unseal } from '../../platform/crypto/sealed';
 import {
   createOidcClient,
@@ -12,7 +12,7 @@ import {
   type OidcIdentity,
 } from '../../platform/oidc/oidc-client';
 import { API_PREFIX } from '../../runtime-config';
-import { LIMITS, type AuthContext, type RequestOrigin } from './auth.context';
+import { enforceLimit, LIMITS, type AuthContext, type RequestOrigin } from './auth.context';
 import { signIn, type SignedIn } from './auth.service';
 
 const GOOGLE = 'google';
@@ -71,8 +71,7 @@ export async function startGoogleSignIn(options: {
   from: string | undefined;
 }): Promise<{ url: string; sealedState: string }> {
   const { ctx, google, origin } = options;
-  const limit = await ctx.limiter.hit(`provider-start:ip:${origin.ip}`, LIMITS.providerStartPerIp);
-  if (!limit.allowed) throw new RateLimitedError(limit.retryAfterS);
+  await enforceLimit(ctx.limiter, `provider-start:ip:${origin.ip}`, LIMITS.providerStartPerIp);
   const started = await google.startAuthorization().catch((error: unknown) => {
     throw asAppError(error);
   });

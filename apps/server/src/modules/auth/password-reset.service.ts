@@ -1,9 +1,9 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { RESET_LINK_TTL_MS, type Language, type PasswordResetConfirmRequest } from '@themis/shared';
 import { passwordResetTokens, users } from '../../db/schema';
-import { AppError, RateLimitedError } from '../../errors';
+import { AppError } from '../../errors';
 import { hashPassword, hashToken, randomToken } from '../../platform/crypto/secrets';
-import { LIMITS, type AuthContext, type RequestOrigin } from './auth.context';
+import { enforceLimit, LIMITS, type AuthContext, type RequestOrigin } from './auth.context';
 import { revokeUserSessions } from './session.service';
 
 /**
@@ -17,8 +17,7 @@ export async function requestPasswordReset(options: {
   language: Language;
 }): Promise<void> {
   const { ctx, origin, email } = options;
-  const perIp = await ctx.limiter.hit(`reset:ip:${origin.ip}`, LIMITS.resetPerIp);
-  if (!perIp.allowed) throw new RateLimitedError(perIp.retryAfterS);
+  await enforceLimit(ctx.limiter, `reset:ip:${origin.ip}`, LIMITS.resetPerIp);
   const perAccount = await ctx.limiter.hit(`reset:account:${email}`, LIMITS.resetPerAccount);
   if (!perAccount.allowed) return;
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email));

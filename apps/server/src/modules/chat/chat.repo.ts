@@ -84,8 +84,10 @@ export async function insertQuestionAndAnswer(options: {
     .insert(messages)
     .values([options.question, options.answer])
     .returning();
-  const [question, answer] = rows.sort((a, b) => a.seq - b.seq);
-  return { question: question!, answer: answer! };
+  return {
+    question: rows.find((row) => row.role === 'user')!,
+    answer: rows.find((row) => row.role === 'assistant')!,
+  };
 }
 
 export async function deleteMessages(options: { db: Database; messageIds: string[] }) {

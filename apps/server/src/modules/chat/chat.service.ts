@@ -1,4 +1,4 @@
-import type { Language, ServerMessage } from '@themis/shared';
+import { CHAT_FILES_MAX, type Language, type ServerMessage } from '@themis/shared';
 import type { AttachmentRow, ConversationRow, MessageRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { LlmModel } from '../../platform/llm/llm';
@@ -7,7 +7,7 @@ import {
   loadAttachmentsForModel,
   readForModel,
 } from '../attachments/attachments-for-model';
-import { bindAttachments } from '../attachments/attachments.service';
+import { bindAttachments, tooManyFiles } from '../attachments/attachments.service';
 import {
   attachmentView,
   presentConversation,
@@ -195,6 +195,10 @@ export async function startAnswer(options: {
 }): Promise<void> {
   const { ctx, userId, listener, request } = options;
   const { conversationId } = request;
+  // Refused before any database work, with the upload route's code.
+  if (request.kind === 'send' && new Set(request.attachmentIds).size > CHAT_FILES_MAX) {
+    throw tooManyFiles();
+  }
   const conversation = await requireConversation(ctx, userId, conversationId);
   const model = await requireModel(ctx, request.modelId);
   if (!ctx.hub.reserve(conversationId)) throw new AppError('conversation_busy', 409);

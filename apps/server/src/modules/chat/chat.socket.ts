@@ -1,4 +1,4 @@
-import { CHAT_FILES_MAX, type ChatClientMessage, type ServerMessage } from '@themis/shared';
+import type { ChatClientMessage, ServerMessage } from '@themis/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Database } from '../../db/client';
@@ -56,10 +56,6 @@ function runFrame(options: {
   const base = { ctx, userId, listener };
   switch (message.type) {
     case 'chat.send':
-      // Refused before any database work, with the upload route's code.
-      if (new Set(message.attachment_pks).size > CHAT_FILES_MAX) {
-        return Promise.reject(new AppError('too_many_files', 400, 'too many files in chat.send'));
-      }
       return startAnswer({
         ...base,
         request: {
