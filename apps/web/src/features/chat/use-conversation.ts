@@ -22,7 +22,11 @@ export function useConversation(pk: string | undefined, targetSeq: number | unde
   const state = useConversationState(pk);
   const dispatch = useAppDispatch();
   const [fetchPage] = useLazyListMessagesQuery();
-  const [loading, setLoading] = useState<Direction>();
+  // Each direction on its own: a short page shows both edges, and both are asked for at once.
+  const [loading, setLoading] = useState<Record<Direction, boolean>>({
+    older: false,
+    newer: false,
+  });
   // The conversation whose page failed to load, so another one starts without the error.
   const [failedPk, setFailedPk] = useState<string>();
   // The conversation open now, so a page that arrives after a switch follows nothing.
@@ -50,10 +54,14 @@ export function useConversation(pk: string | undefined, targetSeq: number | unde
       }
     }
     const current = store.get(pk);
-    const targetShown =
-      targetSeq === undefined || current.messages.some((message) => message.seq === targetSeq);
+    // Without a message to show, the conversation opens at its end, even if a search hit
+    // opened it elsewhere before.
+    const wantedShown =
+      targetSeq === undefined
+        ? !current.hasNewer
+        : current.messages.some((message) => message.seq === targetSeq);
     // Followed once the page is shown, so the offset counts what the page brought.
-    if (current.loaded && targetShown) follow(pk);
+    if (current.loaded && wantedShown) follow(pk);
     else void load(pk);
     const unlisten = socket.listen((frame) => {
       if (frame.type === 'conversation.updated') {
@@ -73,13 +81,13 @@ export function useConversation(pk: string | undefined, targetSeq: number | unde
   }, [pk, targetSeq, fetchPage, dispatch]);
 
   async function loadMore(direction: Direction) {
-    if (!pk || loading) return;
+    if (!pk || loading[direction]) return;
     const { store } = chatRuntime();
     const current = store.get(pk);
     const edge = direction === 'older' ? current.messages[0] : current.messages.at(-1);
     const more = direction === 'older' ? current.hasMore : current.hasNewer;
     if (!more || !edge) return;
-    setLoading(direction);
+    setLoading((now) => ({ ...now, [direction]: true }));
     try {
       let page: MessagePage;
       if (direction === 'older') {
@@ -95,14 +103,14 @@ export function useConversation(pk: string | undefined, targetSeq: number | unde
     } catch {
       setFailedPk(pk);
     } finally {
-      setLoading(undefined);
+      setLoading((now) => ({ ...now, [direction]: false }));
     }
   }
 
   return {
     state,
-    loadingOlder: loading === 'older',
-    loadingNewer: loading === 'newer',
+    loadingOlder: loading.older,
+    loadingNewer: loading.newer,
     loadFailed: failedPk !== undefined && failedPk === pk,
     loadOlder: () => loadMore('older'),
     loadNewer: () => loadMore('newer'),

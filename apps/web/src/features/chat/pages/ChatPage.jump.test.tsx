@@ -66,6 +66,15 @@ describe('a search hit deep in a long conversation', { timeout: 15_000 }, () => 
     expect(asked).not.toContain('latest');
   });
 
+  it('opens at the end again when the conversation is chosen after a jump', async () => {
+    const asked: string[] = [];
+    const { router } = setupChat(`/chat/${CONVERSATION}?message=1000`, pages(asked));
+    await screen.findByTestId('message-1000', {}, CHAT_PAGE_WAIT);
+    await router.navigate(`/chat/${CONVERSATION}`);
+    expect(await screen.findByTestId(`message-${LAST}`, {}, CHAT_PAGE_WAIT)).toBeTruthy();
+    expect(asked).toContain('latest');
+  });
+
   it('offers no edit or regenerate while later messages are not shown', async () => {
     setupChat(`/chat/${CONVERSATION}?message=3`, {
       [`GET /conversation/messages/${CONVERSATION}`]: (request: Request) =>
