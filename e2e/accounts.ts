@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { MOBILE_BREAKPOINT_PX } from '@themis/shared';
 import { E2E_URL } from './env';
 
 export const PASSWORD = 'Correct-Horse-9';
@@ -189,9 +190,6 @@ export const VARIANTS: readonly Variant[] = [
   },
 ];
 
-/** Below this width the sidebar is a drawer behind the menu button. */
-export const NARROW_BELOW_PX = 768;
-
 /**
  * Puts a page's browser context in a variant before its first visit: the language by the
  * `lang` cookie the app keeps, the theme by its stored preference, and the screen size.
@@ -210,7 +208,8 @@ export async function applyVariant(page: Page, { language, theme, viewport }: Va
 
 /** The shell's sidebar, opened from the menu button first on a narrow screen. */
 export async function openSidebar(page: Page, { viewport }: Pick<Variant, 'viewport'>) {
-  if (viewport.width < NARROW_BELOW_PX) await page.getByTestId('mobile-menu-button').click();
+  // Below the breakpoint the sidebar is a drawer behind the menu button.
+  if (viewport.width < MOBILE_BREAKPOINT_PX) await page.getByTestId('mobile-menu-button').click();
   const sidebar = page.getByTestId('sidebar');
   await expect(sidebar).toBeVisible();
   return sidebar;

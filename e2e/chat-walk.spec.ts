@@ -1,9 +1,14 @@
 import type { Page } from '@playwright/test';
 import { pdfWithText } from '../apps/server/test/attachment-files';
 import { signUpThroughApi } from './accounts';
-import { E2E_ANSWER_END, E2E_LLM_MODEL_NAME, E2E_SLOW_QUESTION_MARK } from './env';
+import {
+  E2E_ANSWER_END,
+  E2E_FAILING_QUESTION_MARK,
+  E2E_LLM_MODEL_NAME,
+  E2E_PARTIAL_ANSWER,
+  E2E_SLOW_QUESTION_MARK,
+} from './env';
 import { expect, expectAccessible, test } from './fixtures';
-import { E2E_FAILING_QUESTION_MARK, E2E_PARTIAL_ANSWER } from './llm-script';
 
 // The whole chat against a model provider speaking OpenAI's streaming protocol
 // (e2e/llm-server.ts): a question with a pdf, copy, feedback, stop, resume after a reload,

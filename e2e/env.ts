@@ -15,3 +15,7 @@ export const E2E_LLM_MODEL_NAME = 'Counsel (test model)';
 export const E2E_SLOW_QUESTION_MARK = 'step by step';
 /** Every answer of the test provider ends with this. */
 export const E2E_ANSWER_END = 'That is all.';
+/** A question holding this gets a few words and then the provider's own error event. */
+export const E2E_FAILING_QUESTION_MARK = 'provider overloaded';
+/** What a failing answer writes before the error. */
+export const E2E_PARTIAL_ANSWER = 'The answer begins with art. 6';

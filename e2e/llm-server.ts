@@ -4,8 +4,14 @@ import {
   streamOpenAiAnswer,
   type SeenRequest,
 } from '../apps/server/test/llm-upstreams';
-import { E2E_LLM_MODEL, E2E_LLM_PORT, E2E_SLOW_QUESTION_MARK, E2E_ANSWER_END } from './env';
-import { E2E_FAILING_QUESTION_MARK, E2E_PARTIAL_ANSWER } from './llm-script';
+import {
+  E2E_ANSWER_END,
+  E2E_FAILING_QUESTION_MARK,
+  E2E_LLM_MODEL,
+  E2E_LLM_PORT,
+  E2E_PARTIAL_ANSWER,
+  E2E_SLOW_QUESTION_MARK,
+} from './env';
 
 // Run with `node --import tsx e2e/llm-server.ts`: an OpenAI-compatible provider on loopback
 // that Playwright starts before Themis, so the browser tests see real streaming from an

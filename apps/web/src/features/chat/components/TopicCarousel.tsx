@@ -22,10 +22,6 @@ const PAGE_SHARE = 0.9;
 /** Pixels from an end that still count as at it (snapping may stop a little short). */
 const EDGE_SLACK = 8;
 
-const reducedMotion = () =>
-  typeof window.matchMedia === 'function' &&
-  window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-
 /**
  * The example topics as a carousel: swiped on touch (snapping to a card), scrolled with the
  * previous and next buttons, and walked with the arrow keys, Home and End between the cards.
@@ -65,10 +61,8 @@ export function TopicCarousel({ onPickTopic }: { onPickTopic: (question: string)
   function page(direction: -1 | 1) {
     const element = list.current;
     if (!element) return;
-    element.scrollBy({
-      left: direction * Math.max(1, element.clientWidth * PAGE_SHARE),
-      behavior: reducedMotion() ? 'auto' : 'smooth',
-    });
+    // Smooth or not as the list's scroll-behavior says, which honours reduced motion.
+    element.scrollBy({ left: direction * Math.max(1, element.clientWidth * PAGE_SHARE) });
   }
 
   function onKeyDown(event: KeyboardEvent) {
