@@ -1,17 +1,20 @@
 // Measures what users feel: cold start, API throughput and latency at 50 connections, the
-// compressed JS+CSS a browser downloads for the first pages, and chat streaming latency and
-// memory (bench/chat-streaming.mjs). Reports; never asserts. BENCH_ONLY=chat measures only
-// the chat streaming and updates that part of bench/results.json.
+// JS+CSS bytes a browser receives for the first pages (bench/page-weight.mjs), and chat
+// streaming latency and memory (bench/chat-streaming.mjs), and health latency while hostile
+// documents are uploaded (bench/hostile-documents.mjs), and whether registration and reset
+// requests take as long for a taken address as for a new one (bench/account-timing.mjs).
+// Reports; never asserts. BENCH_ONLY=chat, pages, hostile_documents or account_timing
+// measures only that part and updates it in bench/results.json.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
+import { measureAccountTiming } from './account-timing.mjs';
 import { measureChatStreaming } from './chat-streaming.mjs';
+import { measureHostileDocuments } from './hostile-documents.mjs';
+import { measurePageWeight } from './page-weight.mjs';
 
 const PORT = 5191;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -148,53 +151,6 @@ async function benchAccount() {
   return { email, password, access, device };
 }
 
-const gzipBytes = (bodies) =>
-  bodies.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0);
-const rawBytes = (bodies) => bodies.reduce((sum, body) => sum + body.length, 0);
-
-/**
- * JS and CSS a fresh browser downloads for a page: what arrived before the page's heading
- * was visible (needed to render), and everything once the network is idle (including what
- * loads after the first paint, such as the toast library).
- */
-async function pageWeight(browser, path, access) {
-  const context = await browser.newContext();
-  if (access) await context.addCookies([{ name: 'access', value: access, url: BASE }]);
-  const page = await context.newPage();
-  const assets = [];
-  page.on('response', async (response) => {
-    const type = response.request().resourceType();
-    if (type !== 'script' && type !== 'stylesheet') return;
-    const entry = { body: Buffer.alloc(0), rendered: false };
-    assets.push(entry);
-    try {
-      entry.body = await response.body();
-    } catch {
-      // a response without a body (a redirect) weighs nothing
-    }
-  });
-  await page.goto(`${BASE}${path}`);
-  await page.locator('main h1').first().waitFor();
-  for (const entry of assets) entry.rendered = true;
-  await page.waitForLoadState('networkidle');
-  await context.close();
-  const toRender = assets.filter((a) => a.rendered).map((a) => a.body);
-  const all = assets.map((a) => a.body);
-  return {
-    path,
-    to_render: {
-      files: toRender.length,
-      js_css_bytes: rawBytes(toRender),
-      js_css_gzip_bytes: gzipBytes(toRender),
-    },
-    after_idle: {
-      files: all.length,
-      js_css_bytes: rawBytes(all),
-      js_css_gzip_bytes: gzipBytes(all),
-    },
-  };
-}
-
 async function apiThroughput(account) {
   const results = [];
   for (const path of ['/api/health', '/api/maintenance/status']) results.push(await load(path));
@@ -256,16 +212,7 @@ async function measureApp(dataDir) {
   try {
     const account = await benchAccount();
     throughput = await apiThroughput(account);
-    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-    try {
-      // The chat is measured signed in, as its users see it.
-      pages = [
-        await pageWeight(browser, '/login'),
-        await pageWeight(browser, '/chat', account.access),
-      ];
-    } finally {
-      await browser.close();
-    }
+    pages = await measurePageWeight(BASE, account.access);
   } finally {
     await stop(child);
   }
@@ -281,8 +228,20 @@ async function measureApp(dataDir) {
     throughput,
     postgresql: postgres ?? 'not measured: no PostgreSQL server answered',
     first_page_weight: pages,
-    targets: { first_page_to_render_js_css_gzip_bytes_max: 200 * 1024 },
+    targets: TARGETS,
   };
+}
+
+const TARGETS = { first_page_to_render_js_css_transfer_bytes_max: 200 * 1024 };
+
+/** Page weight alone, on a server of its own. */
+async function measurePagesOnly(dataDir) {
+  const { child } = await timeToReady(dataDir);
+  try {
+    return await measurePageWeight(BASE, (await benchAccount()).access);
+  } finally {
+    await stop(child);
+  }
 }
 
 async function previousResults() {
@@ -293,16 +252,41 @@ async function previousResults() {
   }
 }
 
+const only = process.env.BENCH_ONLY;
+const PARTS = ['chat', 'pages', 'hostile_documents', 'account_timing'];
+if (only && !PARTS.includes(only)) throw new Error(`BENCH_ONLY is one of ${PARTS}, not ${only}`);
 const dataDir = await mkdtemp(join(tmpdir(), 'themis-bench-'));
 try {
-  const onlyChat = process.env.BENCH_ONLY === 'chat';
-  const results = onlyChat ? await previousResults() : await measureApp(dataDir);
-  results.chat_streaming = await measureChatStreaming(
-    { timeToReady, stop, post, lastCode, cookiesOf, freshPostgresDatabase, base: BASE },
-    join(dataDir, 'chat'),
-  );
+  const results = only ? await previousResults() : await measureApp(dataDir);
+  if (only === 'pages') {
+    results.first_page_weight = await measurePagesOnly(dataDir);
+    results.targets = TARGETS;
+  } else if (!only || only === 'chat') {
+    results.chat_streaming = await measureChatStreaming(
+      { timeToReady, stop, post, lastCode, cookiesOf, freshPostgresDatabase, base: BASE },
+      join(dataDir, 'chat'),
+    );
+  }
+  if (!only || only === 'hostile_documents') {
+    results.hostile_documents = await measureHostileDocuments(
+      { timeToReady, stop, post, lastCode, cookiesOf, base: BASE },
+      join(dataDir, 'hostile'),
+    );
+  }
+  if (!only || only === 'account_timing') {
+    results.account_timing = await measureAccountTiming(
+      { timeToReady, stop, base: BASE },
+      join(dataDir, 'accounts'),
+    );
+  }
   await writeFile('bench/results.json', `${JSON.stringify(results, null, 2)}\n`);
-  console.log(JSON.stringify(onlyChat ? results.chat_streaming : results, null, 2));
+  const part = {
+    chat: results.chat_streaming,
+    pages: results.first_page_weight,
+    hostile_documents: results.hostile_documents,
+    account_timing: results.account_timing,
+  }[only];
+  console.log(JSON.stringify(part ?? results, null, 2));
 } finally {
   await rm(dataDir, { recursive: true, force: true });
 }

@@ -31,4 +31,8 @@ await build({
 });
 await cp('src/db/migrations', 'dist/db/migrations', { recursive: true });
 await cp('src/db/pglite-worker.mjs', 'dist/db/pglite-worker.mjs');
+await cp(
+  'src/modules/attachments/extraction-worker.mjs',
+  'dist/modules/attachments/extraction-worker.mjs',
+);
 console.log('server built into apps/server/dist');

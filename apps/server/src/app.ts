@@ -13,10 +13,11 @@ import { loggerOptions } from './logger';
 import { attachmentRoutes } from './modules/attachments/attachments.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { conversationRoutes } from './modules/conversations/conversations.routes';
+import { deriveAppKeys, type AppContext } from './app-context';
 import { ACCESS_COOKIE } from './modules/auth/auth.cookies';
-import { buildAuthContext } from './modules/auth/auth.setup';
-import { registerAuthGuard } from './modules/auth/auth.guard';
-import { authenticateAccess } from './modules/auth/session.service';
+import { registerAuthentication } from './modules/auth/auth.guard';
+import { createSessionEvents } from './modules/auth/session-events';
+import { authenticateAccess, liveSessionIds } from './modules/auth/session.service';
 import { registerChat } from './modules/chat/chat.socket';
 import { externalAccountRoutes } from './modules/auth/external-accounts.routes';
 import { googleRoutes } from './modules/auth/google.routes';
@@ -35,7 +36,9 @@ import { cspReportRoutes } from './modules/telemetry/csp-report.routes';
 import { usageRoutes } from './modules/usage/usage.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { WEB_DIST_DIR } from './paths';
+import { registerCompression } from './plugins/compression';
 import { registerErrorHandling } from './plugins/errors';
+import { registerInputGuard } from './plugins/input-guard';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
 import { loadWebAssets, registerWeb } from './plugins/web';
@@ -47,6 +50,7 @@ import { createLlmGateway } from './platform/llm/llm-gateway';
 import { createMemoryRateLimiter } from './platform/rate-limit/rate-limiter';
 import { createRedisRateLimiter } from './platform/rate-limit/redis-rate-limiter';
 import { createRedisClient } from './platform/redis/redis-client';
+import { createMemoryBroadcast, createRedisBroadcast } from './platform/realtime/broadcast';
 import { registerWebSocket } from './platform/realtime/websocket';
 import { createFileStorage } from './platform/storage/create-storage';
 import type { FileStorage } from './platform/storage/storage';
@@ -70,6 +74,10 @@ export interface AppDependencies {
   llm?: LlmGateway;
   /** Longest silence of a model before its answer ends in error (tests shorten it). */
   chatIdleTimeoutMs?: number;
+  /** How long an answer may go unwritten before it counts as left by a dead instance. */
+  chatStaleAfterMs?: number;
+  /** How often open sockets are pinged and their sessions checked again. */
+  socketCheckMs?: number;
 }
 
 declare module 'fastify' {
@@ -95,11 +103,14 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   // The API speaks JSON (and multipart where a route says so): plain text is refused with 415.
   app.removeContentTypeParser('text/plain');
   registerErrorHandling(app);
+  registerInputGuard(app);
 
   const runtimeConfig = buildRuntimeConfig(config);
   const web = loadWebAssets(deps.webDistDir ?? WEB_DIST_DIR, runtimeConfigScript(runtimeConfig));
   await registerSecurity(app, { config, scriptHashes: web ? [web.scriptHash] : [] });
-  await registerOpenApi(app);
+  await registerCompression(app);
+  // The API's description helps developers; a production server keeps it to itself.
+  if (!config.isProduction) await registerOpenApi(app);
 
   const now = deps.now ?? (() => new Date());
   const monitor = createMaintenanceMonitor({
@@ -139,16 +150,23 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       })
     : createMemoryRateLimiter();
 
+  const broadcast = redis ? createRedisBroadcast({ redis, log: app.log }) : createMemoryBroadcast();
+  app.addHook('onReady', () => broadcast.ready());
+  app.addHook('onClose', () => broadcast.close());
+
   await app.register(fastifyCookie);
-  const auth = buildAuthContext({
+  const ctx: AppContext = {
     config,
     db: deps.database.db,
     now,
-    queueMail: (message) => app.mail.queue(message),
+    log: app.log,
+    keys: deriveAppKeys(config),
     limiter,
     storage: deps.storage ?? createFileStorage(config),
-  });
-  registerAuthGuard(app, auth);
+    sessionEvents: createSessionEvents({ broadcast, log: app.log }),
+    queueMail: (mail, db) => app.mail.queue(mail, db),
+  };
+  registerAuthentication(app, ctx);
 
   await app.register(
     async (api) => {
@@ -165,17 +183,17 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       );
       await api.register(healthRoutes(deps.database.ping));
       await api.register(maintenanceRoutes(monitor));
-      await api.register(cspReportRoutes);
-      await api.register(authRoutes(auth));
-      await api.register(googleRoutes(auth));
-      await api.register(externalAccountRoutes(auth));
-      await api.register(userRoutes(auth));
+      await api.register(cspReportRoutes(limiter));
+      await api.register(authRoutes(ctx));
+      await api.register(googleRoutes(ctx));
+      await api.register(externalAccountRoutes(ctx));
+      await api.register(userRoutes(ctx));
       await api.register(planRoutes(deps.database.db));
       await api.register(feedbackRoutes(deps.database.db));
       await api.register(modelRoutes(app.llm));
-      await api.register(conversationRoutes(auth));
+      await api.register(conversationRoutes(ctx));
       await api.register(usageRoutes({ db: deps.database.db, now }));
-      await api.register(attachmentRoutes({ db: deps.database.db, storage: auth.storage }));
+      await api.register(attachmentRoutes({ db: deps.database.db, storage: ctx.storage }));
     },
     { prefix: API_PREFIX },
   );
@@ -188,22 +206,28 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const chat = registerChat(app, {
     db: deps.database.db,
     llm: app.llm,
-    storage: auth.storage,
+    storage: ctx.storage,
     now,
     redis,
     idleTimeoutMs: deps.chatIdleTimeoutMs,
+    staleAfterMs: deps.chatStaleAfterMs,
   });
-  await registerWebSocket(app, {
+  const sockets = await registerWebSocket(app, {
     appOrigin: config.publicUrl.origin,
+    now,
+    log: app.log,
     authenticate: (request) =>
       authenticateAccess({
-        db: deps.database.db,
-        keys: auth.keys,
+        db: ctx.db,
+        keys: ctx.keys,
         now: now(),
         access: request.cookies[ACCESS_COOKIE],
       }),
+    liveSessions: (sessionIds) => liveSessionIds({ db: ctx.db, now: now(), sessionIds }),
     openSession: chat.openSession,
+    heartbeatMs: deps.socketCheckMs,
   });
+  ctx.sessionEvents.onEnded((sessionIds) => sockets.closeSessions(sessionIds));
   await registerWeb(app, web);
 
   app.addHook('onClose', async () => {

@@ -3,6 +3,7 @@ import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { OperatorCommandError, runOperatorCommand, USAGE } from './operator/commands';
 import { sendToRunningServer } from './operator/operator-socket';
+import { keepDataPrivate } from './private-files';
 
 async function runLocally(args: string[]): Promise<string> {
   const config = loadConfig();
@@ -14,7 +15,9 @@ async function runLocally(args: string[]): Promise<string> {
       return answer.output ?? '';
     }
   }
+  if (!config.databaseUrl) await keepDataPrivate(config.dataDir);
   const database = await openDatabase(config);
+  if (!config.databaseUrl) await keepDataPrivate(config.dataDir);
   try {
     await runMigrations(database);
     return (await runOperatorCommand({ db: database.db, now: new Date(), args })).output;

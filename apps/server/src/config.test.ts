@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, secretStrengthBits } from './config';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -58,9 +58,15 @@ describe('loadConfig', () => {
     expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
       'APP_SECRET: required when NODE_ENV is production',
     ]);
-    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32) }).isProduction).toBe(
-      true,
-    );
+    const random = 'q8Vn3kR0zT5wYb1Lp7Hs2Jd9Xc4Mf6Ga';
+    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET: random }).isProduction).toBe(true);
+  });
+
+  it('refuses a long but predictable APP_SECRET', () => {
+    for (const weak of ['x'.repeat(64), 'password'.repeat(4), 'abcabcabcabcabcabcabcabcabcabcab']) {
+      expect(problemsOf({ APP_SECRET: weak })[0], weak).toMatch(/^APP_SECRET: too predictable/);
+    }
+    expect(secretStrengthBits('q8Vn3kR0zT5wYb1Lp7Hs2Jd9Xc4Mf6Ga')).toBeGreaterThan(100);
   });
 
   it('wants the Google client secret with the client id, and an https issuer in production', () => {
@@ -70,7 +76,7 @@ describe('loadConfig', () => {
     expect(
       problemsOf({
         NODE_ENV: 'production',
-        APP_SECRET: 'x'.repeat(32),
+        APP_SECRET: 'q8Vn3kR0zT5wYb1Lp7Hs2Jd9Xc4Mf6Ga',
         GOOGLE_ISSUER_URL: 'http://127.0.0.1:5182',
       }),
     ).toEqual(['GOOGLE_ISSUER_URL: must be https when NODE_ENV is production']);

@@ -36,7 +36,16 @@ const ZEnv = z.object({
   S3_REGION: optionalString,
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
   MAIL_FROM: optionalString.pipe(z.email().optional()),
-  APP_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  APP_SECRET: optionalString.pipe(
+    z
+      .string()
+      .min(32, 'must be at least 32 characters')
+      .refine(
+        (secret) => secret.length < 32 || secretStrengthBits(secret) >= MIN_SECRET_BITS,
+        'too predictable: use a random value, e.g. `openssl rand -base64 48`',
+      )
+      .optional(),
+  ),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_ISSUER_URL: optionalUrl(['http', 'https']).default('https://accounts.google.com'),
@@ -99,6 +108,24 @@ export interface S3Config {
   accessKeyId: string;
   secretAccessKey: string;
   region: string;
+}
+
+/** What a guess at APP_SECRET would have to cover, at least. */
+const MIN_SECRET_BITS = 100;
+
+/**
+ * The secret's length times the Shannon entropy of its characters: a repeated word or a
+ * run of one character scores low, a random string of 32+ characters well above 100.
+ */
+export function secretStrengthBits(secret: string): number {
+  const counts = new Map<string, number>();
+  for (const char of secret) counts.set(char, (counts.get(char) ?? 0) + 1);
+  let bitsPerChar = 0;
+  for (const count of counts.values()) {
+    const p = count / secret.length;
+    bitsPerChar -= p * Math.log2(p);
+  }
+  return bitsPerChar * secret.length;
 }
 
 export class ConfigError extends Error {

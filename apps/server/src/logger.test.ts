@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactUrl } from './logger';
+import { redactUrl, serializeError } from './logger';
 
 describe('redactUrl', () => {
   it('hides secret query parameters and keeps the rest', () => {
@@ -37,5 +37,31 @@ describe('redactUrl', () => {
     ]) {
       expect(redactUrl(url), url).toBe(url);
     }
+  });
+});
+
+describe('serializeError', () => {
+  it("keeps a failed query's kind, code and place, never its parameters or row values", () => {
+    const cause = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), {
+      code: '22021',
+      detail: 'Key (email)=(anna@example.com) already exists.',
+    });
+    const failed = Object.assign(
+      new Error('Failed query: update users set name = $1\nparams: Anna Kowalska,anna@example.com'),
+      { query: 'update users set name = $1', params: ['Anna Kowalska', 'anna@example.com'], cause },
+    );
+    const logged = JSON.stringify(serializeError(failed));
+    expect(logged).not.toContain('Anna');
+    expect(logged).not.toContain('anna@example.com');
+    expect(serializeError(failed)).toMatchObject({
+      message: 'database query failed',
+      cause: { code: '22021', message: 'invalid byte sequence for encoding "UTF8": 0x00' },
+    });
+    expect(serializeError(failed).stack).toMatch(/^\s+at /);
+  });
+
+  it('keeps an ordinary error as it is', () => {
+    const error = new Error('provider refused');
+    expect(serializeError(error)).toMatchObject({ type: 'Error', message: 'provider refused' });
   });
 });

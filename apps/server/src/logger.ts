@@ -51,11 +51,59 @@ export function redactUrl(url: string): string {
   return path.replace(SECRET_QUERY, '$1[Redacted]');
 }
 
+interface LoggedError {
+  [key: string]: unknown;
+  type: string;
+  message: string;
+  stack: string;
+}
+
+const stackFrames = (stack = '') =>
+  stack
+    .split('\n')
+    .filter((line) => line.trimStart().startsWith('at '))
+    .join('\n');
+
+/**
+ * An error as the log keeps it. A failed query's message lists its parameters (a user's
+ * e-mail, name or text) and a database error's detail quotes row values: both are left out,
+ * keeping the kind of failure, its code and where it happened.
+ */
+export function serializeError(error: unknown, depth = 0): LoggedError {
+  if (!(error instanceof Error)) {
+    // A provider's error event arrives as a plain object: its own message and code.
+    const fields = (typeof error === 'object' && error !== null ? error : {}) as Record<
+      string,
+      unknown
+    >;
+    const inner = (
+      typeof fields.error === 'object' && fields.error !== null ? fields.error : fields
+    ) as Record<string, unknown>;
+    return {
+      type: typeof inner.type === 'string' ? inner.type : typeof error,
+      message: typeof inner.message === 'string' ? inner.message : 'non-error thrown',
+      ...(typeof inner.code === 'string' && { code: inner.code }),
+      stack: '',
+    };
+  }
+  const record = error as Error & { code?: unknown; query?: unknown; params?: unknown };
+  const isQueryError = 'query' in record || 'params' in record;
+  return {
+    type: error.name,
+    message: isQueryError ? 'database query failed' : error.message,
+    ...(typeof record.code === 'string' && { code: record.code }),
+    stack: isQueryError ? stackFrames(error.stack) : (error.stack ?? ''),
+    ...(error.cause !== undefined &&
+      depth < 3 && { cause: serializeError(error.cause, depth + 1) }),
+  };
+}
+
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
     redact: { paths: REDACTED_PATHS, censor: '[Redacted]' },
     serializers: {
+      err: serializeError,
       req: (req: { method: string; url: string; ip?: string }) => ({
         method: req.method,
         url: redactUrl(req.url),

@@ -5,13 +5,16 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { startOperatorSocket } from './operator/operator-socket';
+import { keepDataPrivate } from './private-files';
 
 // Streaming answers makes garbage fast; by default V8 then lets the heap grow up to fourfold
 // between full collections. A 10% step keeps the server's memory near what it holds.
 setFlagsFromString('--heap-growing-percent=10');
 
 async function main() {
-  const config = await resolveAppSecret(loadConfig());
+  const initial = loadConfig();
+  await keepDataPrivate(initial.dataDir);
+  const config = await resolveAppSecret(initial);
   const database = await openDatabase({
     ...config,
     // Without its database the server can only fail every request: better to stop, so that
@@ -21,6 +24,8 @@ async function main() {
       process.exit(1);
     },
   });
+  // A new embedded database is unpacked with the modes of its archive: closed again.
+  await keepDataPrivate(config.dataDir);
   await runMigrations(database);
   const app = await buildApp(config, { database });
   // The embedded database takes one process only, so operator commands reach it through us.

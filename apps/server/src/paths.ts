@@ -4,4 +4,8 @@ import { fileURLToPath } from 'node:url';
 // bundled dist/, so both layouts find the same folders.
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./db/migrations', import.meta.url));
 export const PGLITE_WORKER = new URL('./db/pglite-worker.mjs', import.meta.url);
+export const EXTRACTION_WORKER = new URL(
+  './modules/attachments/extraction-worker.mjs',
+  import.meta.url,
+);
 export const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));

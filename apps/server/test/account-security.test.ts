@@ -44,7 +44,7 @@ describe('change password', () => {
     expect((await other.get('/api/auth/verify')).statusCode).toBe(200);
 
     const code = await codeFor(client, email, 'USER_PASSWORD_CHANGE');
-    const mail = await lastMailTo(t, email);
+    const mail = await lastMailTo(t, email, (m) => m.text.includes(code));
     expect(mail.subject.toLowerCase()).toContain('password');
     const wrong = code === '000000' ? '111111' : '000000';
     expect(

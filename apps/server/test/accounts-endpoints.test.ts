@@ -79,7 +79,7 @@ describe('logout', () => {
     replay.jar.set('access', access);
     replay.jar.set('refresh', refresh, '/api/auth');
     expect((await replay.get('/api/auth/verify')).statusCode).toBe(401);
-    expect((await replay.get('/api/auth/token/refresh')).statusCode).toBe(401);
+    expect((await replay.post('/api/auth/token/refresh')).statusCode).toBe(401);
   });
 
   it('POST without a session still answers ok; from another origin it is refused', async () => {
@@ -95,7 +95,7 @@ describe('logout', () => {
     expect(await openSessions(user.pk)).toHaveLength(1);
   });
 
-  it('GET started by another site goes to the app and keeps the session', async () => {
+  it('GET started by another site or an image goes to the app and keeps the session', async () => {
     const { client, user } = await signedUpClient(t);
     const crossSite = await client.request({
       method: 'GET',
@@ -108,13 +108,22 @@ describe('logout', () => {
     expect((await client.get('/api/auth/verify')).statusCode).toBe(200);
     expect(await openSessions(user.pk)).toHaveLength(1);
 
+    // An image in one of our own pages (an answer's markdown) is no navigation either.
+    const image = await client.request({
+      method: 'GET',
+      url: '/api/auth/logout',
+      headers: { 'sec-fetch-site': 'same-origin', 'sec-fetch-dest': 'image' },
+    });
+    expect(image.statusCode).toBe(303);
+    expect((await client.get('/api/auth/verify')).statusCode).toBe(200);
+
     // Our own page, or the address typed in, signs out.
     for (const site of ['same-origin', 'none']) {
       const { client: browser } = await signedUpClient(t);
       const out = await browser.request({
         method: 'GET',
         url: '/api/auth/logout',
-        headers: { 'sec-fetch-site': site },
+        headers: { 'sec-fetch-site': site, 'sec-fetch-dest': 'document' },
       });
       expect(out.statusCode, site).toBe(303);
       expect(out.headers.location, site).toBe('/login');

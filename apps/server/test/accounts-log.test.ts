@@ -61,7 +61,7 @@ describe('secrets never reach the log', () => {
     keepCookies(browser);
 
     // The refresh cookie is sent, and a new pair comes back.
-    expect((await client.get('/api/auth/token/refresh')).statusCode).toBe(200);
+    expect((await client.post('/api/auth/token/refresh')).statusCode).toBe(200);
     keepCookies(client);
 
     clock = new Date(clock.getTime() + 61_000);

@@ -1,3 +1,4 @@
+import { CSP_REPORTS_PER_IP } from '../src/modules/telemetry/csp-report.routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT } from '../src/app';
 import { createTestApp, TEST_ORIGIN, type TestApp } from './app';
@@ -144,5 +145,28 @@ describe('every /api error is {"detail": code}', () => {
     expect(csp).not.toContain('unsafe-eval');
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('CSP reports', () => {
+  it('are taken from one address only up to the limit, then refused with 429', async () => {
+    const logsBefore = t.logs.length;
+    const post = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/csp-report',
+        remoteAddress: '10.9.8.7',
+        headers: { 'content-type': 'application/csp-report' },
+        payload: report,
+      });
+    for (let i = 0; i < CSP_REPORTS_PER_IP.limit; i += 1) {
+      expect((await post()).statusCode).toBe(204);
+    }
+    const refused = await post();
+    expect([refused.statusCode, refused.json()]).toEqual([429, { detail: 'rate_limited' }]);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const logged =
+      t.logs.slice(logsBefore).join('').split('content security policy violation').length - 1;
+    expect(logged).toBeLessThanOrEqual(CSP_REPORTS_PER_IP.limit);
   });
 });

@@ -1,6 +1,6 @@
 import { CHAT_FILES_MAX } from '@themis/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadAttachmentsForModel } from '../src/modules/attachments/attachments-for-model';
+import { loadAttachmentsForModel } from '../src/modules/attachments/attachments-for-model.service';
 import { bindAttachments } from '../src/modules/attachments/attachments.service';
 import { createTestApp, type TestApp } from './app';
 import { docxWithText, pdfWithText, pngImage } from './attachment-files';

@@ -147,6 +147,23 @@ describe('login', () => {
     expect(res.headers['retry-after']).toBeDefined();
   });
 
+  it("does not let someone else's wrong passwords lock the owner out of a trusted device", async () => {
+    const { email } = await signedUpClient(t);
+    const owner = new Client(t);
+    await loginWithCode(owner, email, true);
+    const attacker = new Client(t);
+    for (let i = 0; i < 10; i++) {
+      await attacker.post('/api/auth/login', { email, password: `Wrong-Pass-${i}` });
+    }
+    expect((await attacker.post('/api/auth/login', { email, password: PASSWORD })).statusCode).toBe(
+      429,
+    );
+    owner.jar.delete('access');
+    owner.jar.delete('refresh');
+    const signIn = await owner.post('/api/auth/login', { email, password: PASSWORD });
+    expect([signIn.statusCode, signIn.json().status]).toEqual([200, 'authenticated']);
+  });
+
   it('limits password attempts per account and per IP with 429 and Retry-After', async () => {
     const { email } = await signedUpClient(t);
     const attacker = new Client(t);
@@ -185,17 +202,17 @@ describe('sessions', () => {
   it('rotates the refresh token; the old one used again within 10 s (a second tab) changes nothing', async () => {
     const { client } = await signedUpClient(t);
     const stolen = client.jar.get('refresh')!;
-    const rotated = await client.get('/api/auth/token/refresh');
+    const rotated = await client.post('/api/auth/token/refresh');
     expect(rotated.statusCode).toBe(200);
     expect(client.jar.get('refresh')).not.toBe(stolen);
 
     // Within a few seconds a second use is taken for a concurrent tab, and changes nothing.
     const thief = new Client(t);
     thief.jar.set('refresh', stolen, '/api/auth');
-    expect((await thief.get('/api/auth/token/refresh')).statusCode).toBe(200);
+    expect((await thief.post('/api/auth/token/refresh')).statusCode).toBe(200);
     expect(thief.jar.get('access')).toBeUndefined();
     expect((await client.get('/api/auth/verify')).statusCode).toBe(200);
-    expect((await client.get('/api/auth/token/refresh')).statusCode).toBe(200);
+    expect((await client.post('/api/auth/token/refresh')).statusCode).toBe(200);
   });
 
   it('revokes the session when an old refresh token comes back later', async () => {
@@ -204,24 +221,24 @@ describe('sessions', () => {
     try {
       const { client } = await signedUpClient(timed);
       const stolen = client.jar.get('refresh')!;
-      expect((await client.get('/api/auth/token/refresh')).statusCode).toBe(200);
+      expect((await client.post('/api/auth/token/refresh')).statusCode).toBe(200);
       now = new Date(now.getTime() + 60_000);
       const thief = new Client(timed);
       thief.jar.set('refresh', stolen, '/api/auth');
-      const reuse = await thief.get('/api/auth/token/refresh');
+      const reuse = await thief.post('/api/auth/token/refresh');
       expect(reuse.statusCode).toBe(401);
       expect((await client.get('/api/auth/verify')).statusCode).toBe(401);
-      expect((await client.get('/api/auth/token/refresh')).statusCode).toBe(401);
+      expect((await client.post('/api/auth/token/refresh')).statusCode).toBe(401);
     } finally {
       await timed.close();
     }
   });
 
   it('refuses refresh without a cookie or with a made-up one', async () => {
-    expect((await new Client(t).get('/api/auth/token/refresh')).statusCode).toBe(401);
+    expect((await new Client(t).post('/api/auth/token/refresh')).statusCode).toBe(401);
     const forger = new Client(t);
     forger.jar.set('refresh', 'forged', '/api/auth');
-    expect((await forger.get('/api/auth/token/refresh')).json()).toEqual({
+    expect((await forger.post('/api/auth/token/refresh')).json()).toEqual({
       detail: 'unauthorized',
     });
   });
@@ -246,7 +263,7 @@ describe('sessions', () => {
     replay.jar.set('access', access);
     replay.jar.set('refresh', refresh, '/api/auth');
     expect((await replay.get('/api/auth/verify')).statusCode).toBe(401);
-    expect((await replay.get('/api/auth/token/refresh')).statusCode).toBe(401);
+    expect((await replay.post('/api/auth/token/refresh')).statusCode).toBe(401);
   });
 
   it('lists connected devices and signs out one, or all others; never another user’s', async () => {

@@ -2,8 +2,9 @@ import type { ServerResponse } from 'node:http';
 import WebSocket from 'ws';
 import type { ServerMessage } from '@themis/shared';
 import { and, eq } from 'drizzle-orm';
+import type { AppDependencies } from '../src/app';
 import { conversations, messages, tokenUsage } from '../src/db/schema';
-import { monthOf } from '../src/modules/chat/metering';
+import { monthKey } from '../src/modules/usage/allowance.service';
 import { createTestApp, TEST_ORIGIN, type TestApp } from './app';
 import { signedUpClient } from './accounts';
 import {
@@ -38,6 +39,7 @@ export interface ChatHarness {
 
 export async function startChatHarness(
   extraEnv: Record<string, string> = {},
+  deps: Pick<AppDependencies, 'chatStaleAfterMs'> = {},
 ): Promise<ChatHarness> {
   let answer: AnswerRoute = (_request, res) => sendJson(res, 500, {});
   const chatRequests: SeenRequest[] = [];
@@ -61,7 +63,7 @@ export async function startChatHarness(
     OLLAMA_BASE_URL: `http://127.0.0.1:${closedPort}`,
     ...extraEnv,
   };
-  const t = await createTestApp({ env, chatIdleTimeoutMs: IDLE_TIMEOUT_MS });
+  const t = await createTestApp({ env, chatIdleTimeoutMs: IDLE_TIMEOUT_MS, ...deps });
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   return {
     t,
@@ -199,7 +201,7 @@ export async function monthlyTokensOf(t: TestApp, userId: string): Promise<numbe
   const [row] = await t.database.db
     .select()
     .from(tokenUsage)
-    .where(and(eq(tokenUsage.userId, userId), eq(tokenUsage.month, monthOf(new Date()))));
+    .where(and(eq(tokenUsage.userId, userId), eq(tokenUsage.month, monthKey(new Date()))));
   return row?.tokens ?? 0;
 }
 

@@ -3,7 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_INPUT_MAX } from '@themis/shared';
 import { messages, plans, tokenUsage, users } from '../src/db/schema';
-import { monthOf } from '../src/modules/chat/metering';
+import { STALE_AFTER_MS } from '../src/modules/chat/chat.socket';
+import { monthKey } from '../src/modules/usage/allowance.service';
 import { streamOpenAiAnswer } from './llm-upstreams';
 import {
   connectSocket,
@@ -84,7 +85,7 @@ describe('chat.send refusals', () => {
       .from(users)
       .innerJoin(plans, eq(plans.id, users.planId))
       .where(eq(users.id, user.pk));
-    const month = monthOf(new Date());
+    const month = monthKey(new Date());
     await h.t.database.db
       .insert(tokenUsage)
       .values({ userId: user.pk, month, tokens: plan!.limit });
@@ -113,7 +114,7 @@ describe('chat.send refusals', () => {
       .select({ limit: plans.monthlyTokenLimit })
       .from(plans)
       .where(eq(plans.isDefault, true));
-    const month = monthOf(new Date());
+    const month = monthKey(new Date());
     await db.insert(tokenUsage).values({ userId: user.pk, month, tokens: fallback!.limit });
     await expectRefused(tab, sendFrame(conversationPk), 'monthly_limit_reached');
 
@@ -159,11 +160,11 @@ describe('the socket', () => {
 });
 
 describe('stale answers', () => {
-  it('marks answers left streaming for two minutes as errors', async () => {
+  it('marks answers left unwritten for the stale time as errors', async () => {
     const { tab, user } = await signedInTab(h);
     tab.close();
     const conversationPk = await createConversation(h.t, user.pk);
-    const insert = (minutesAgo: number) =>
+    const insert = (secondsAgo: number) =>
       h.t.database.db
         .insert(messages)
         .values({
@@ -172,11 +173,11 @@ describe('stale answers', () => {
           role: 'assistant',
           content: 'half an answer',
           status: 'streaming',
-          updatedAt: sql`now() - make_interval(mins => ${minutesAgo})`,
+          updatedAt: sql`now() - make_interval(secs => ${secondsAgo})`,
         })
         .returning({ id: messages.id });
-    const [stale] = await insert(3);
-    const [fresh] = await insert(1);
+    const [stale] = await insert(STALE_AFTER_MS / 1000 + 5);
+    const [fresh] = await insert(STALE_AFTER_MS / 2000);
     expect(await h.t.app.chat.sweepStaleAnswers()).toBe(1);
     const rows = await h.t.database.db
       .select()

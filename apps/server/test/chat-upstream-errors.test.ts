@@ -188,11 +188,9 @@ describe('OpenAI chat completions stream', () => {
         }),
       );
       const { tab, conversationPk, user } = await signedInTab(h);
-      const started = Date.now();
+      const logsBefore = h.t.logs.length;
       tab.send(sendFrame(conversationPk));
       const done = await tab.next('chat.done');
-      // Not the idle timeout: the error itself ends the answer.
-      expect(Date.now() - started).toBeLessThan(IDLE_TIMEOUT_MS);
       expect(tab.textOf(conversationPk)).toBe('Under Art. 659 ');
       await expectFinal({
         done,
@@ -202,7 +200,8 @@ describe('OpenAI chat completions stream', () => {
         status: 'error',
       });
       expect(await lastRequest().closedEarly).toBe(openAfterError);
-      expect(h.t.logs.join('\n')).toContain('The server is overloaded');
+      // The error itself ended the answer: an idle timeout ends it without this log line.
+      expect(h.t.logs.slice(logsBefore).join('\n')).toContain('The server is overloaded');
       tab.close();
       await expectStillServing();
     },

@@ -76,7 +76,7 @@ async function searchStatement(userId: string, q: string): Promise<SQLWrapper> {
   } as unknown as Database;
   await searchConversations({
     db: catcher,
-    userId,
+    scope: { userId, organizationId: null },
     tsquery: searchTsQuery(splitQuery(q)),
     limit: 20,
   });
@@ -125,20 +125,20 @@ describe('conversations at scale', () => {
 
   it('plans the list and the message page on their indexes', async () => {
     const db = t.database.db;
-    const userId = owner.user.pk;
-    const firstPage = await plan(conversationPageQuery({ db, userId, limit: 31 }));
+    const scope = { userId: owner.user.pk, organizationId: null };
+    const firstPage = await plan(conversationPageQuery({ db, scope, limit: 31 }));
     expect(firstPage).toContain('conversations_user_updated_idx');
     expect(firstPage).not.toMatch(/Seq Scan on conversations/);
 
     // Half-way down the list, where an offset would have to skip 5,000 rows.
     const halfway = new Date(Date.now() - 5_000 * 60_000).toISOString().replace('Z', '000Z');
     const deepKey = { at: halfway, id: '00000000-0000-4000-8000-000000000000' };
-    const deepPage = await plan(conversationPageQuery({ db, userId, after: deepKey, limit: 31 }));
+    const deepPage = await plan(conversationPageQuery({ db, scope, after: deepKey, limit: 31 }));
     expect(deepPage).toContain('conversations_user_updated_idx');
     expect(deepPage).not.toContain('Sort');
 
     const messagesPage = await plan(
-      messagePageQuery({ db, userId, conversationId: bigConversation, beforeSeq: 500, limit: 51 }),
+      messagePageQuery({ db, conversationId: bigConversation, beforeSeq: 500, limit: 51 }),
     );
     expect(messagesPage).toContain('messages_conversation_seq_idx');
   });

@@ -91,7 +91,8 @@ describe('the embedded database thread', () => {
     await stop(database);
   });
 
-  it('copies a database through a dump', async () => {
+  // Two new databases, each created by initdb: slow on a busy machine, hence more time.
+  it('copies a database through a dump', { timeout: 120_000 }, async () => {
     const original = await startEmbeddedDatabase({});
     await original.pool.query('create table plans (name text)');
     await original.pool.query("insert into plans values ('Pro')");

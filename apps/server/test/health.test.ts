@@ -52,3 +52,19 @@ describe('OpenAPI document', () => {
     expect(ui.headers['content-type']).toContain('text/html');
   });
 });
+
+describe('OpenAPI document in production', () => {
+  it('is not served', async () => {
+    const t = await createTestApp({
+      env: { NODE_ENV: 'production', APP_SECRET: 'q8Vn3kR0zT5wYb1Lp7Hs2Jd9Xc4Mf6Ga' },
+    });
+    try {
+      for (const url of ['/api/docs', '/api/docs/json']) {
+        const res = await t.app.inject(url);
+        expect([url, res.statusCode, res.json()]).toEqual([url, 404, { detail: 'not_found' }]);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});

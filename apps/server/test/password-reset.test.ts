@@ -56,7 +56,7 @@ describe('password reset', () => {
     expect(done.statusCode, done.body).toBe(200);
 
     expect((await client.get('/api/auth/verify')).statusCode).toBe(401);
-    expect((await client.get('/api/auth/token/refresh')).statusCode).toBe(401);
+    expect((await client.post('/api/auth/token/refresh')).statusCode).toBe(401);
     expect(
       (await new Client(t).post('/api/auth/login', { email, password: PASSWORD })).json().detail,
     ).toBe('invalid_credentials');

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUrl, databaseUrlFor } from './database-names';
 
 const SERVER_DIR = join(import.meta.dirname, '..');
+
+/** Files and folders under `folder` that anyone but their owner may read or write. */
+async function openToOthers(folder: string): Promise<string[]> {
+  const open: string[] = [];
+  if (((await stat(folder)).mode & 0o077) !== 0) open.push(folder);
+  for (const entry of await readdir(folder, { recursive: true, withFileTypes: true })) {
+    const path = join(entry.parentPath, entry.name);
+    if (entry.isSymbolicLink()) continue;
+    if (((await stat(path)).mode & 0o077) !== 0) open.push(path);
+  }
+  return open;
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -75,8 +87,11 @@ describe('the server process', () => {
   it('keeps records across a restart, takes operator commands while running, and shuts down gracefully', async () => {
     const port = await freePort();
     const env = { DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info' };
+    // A folder left open by an earlier version is closed at start-up.
+    await chmod(dataDir, 0o755);
     const first = run('src/main.ts', env);
     await waitReady(port, first);
+    expect(await openToOthers(dataDir)).toEqual([]);
 
     const cli = run('src/cli.ts', { DATA_DIR: dataDir }, [
       'maintenance',

@@ -72,6 +72,15 @@ describe('the SPA with its runtime configuration', () => {
     expect(csp).toContain('wss://themis.example');
     expect(csp).toContain('https://errors.example');
     expect(csp).toContain('upgrade-insecure-requests');
+    // Images only from the app's files and profile pictures: never another API path.
+    const images = /img-src ([^;]+)/.exec(csp)![1]!.split(' ');
+    expect(images).toEqual([
+      'data:',
+      'blob:',
+      'https://themis.example/favicon.svg',
+      'https://themis.example/assets/',
+      'https://themis.example/api/user/avatar/',
+    ]);
     expect(res.headers['strict-transport-security']).toContain('max-age=');
   });
 

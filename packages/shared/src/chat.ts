@@ -231,7 +231,10 @@ export type ChatClientMessage = z.infer<typeof ZChatClientMessage>;
 
 /** What the server sends on /ws for the chat (joined into ZServerMessage). */
 export const ZChatServerMessage = z.discriminatedUnion('type', [
-  /** The question is stored and its answer has started (status 'streaming'). */
+  /**
+   * The question is stored and its answer has started (status 'streaming'). Sent to every tab
+   * following the conversation; a regenerate or edit keeps the question's pk.
+   */
   z.object({
     type: z.literal('chat.accepted'),
     request_id: ZRequestId,

@@ -1,6 +1,11 @@
 /** Business constants of the product (spec §9), shared by the web app and the server. */
 export const APP_VERSION = '1.33.0';
 export const TERMS_DATE = '19-05-2025';
+/**
+ * The product's contact mailbox (spec §1), shown in the web app and the e-mails. The spec
+ * does not give the address: this reserved `.example` domain stands in until the operator's.
+ */
+export const CONTACT_EMAIL = 'kontakt@themis.example';
 
 export const LANGUAGES = ['en', 'pl'] as const;
 export type Language = (typeof LANGUAGES)[number];

@@ -42,6 +42,7 @@ export const ERROR_CODES = [
   'too_many_files',
   'attachment_not_supported',
   'document_without_text',
+  'document_too_large',
   // encryption
   'incorrect_decryption_password',
   'not_encrypted_user_product',

@@ -27,7 +27,7 @@ export interface EmbeddedDatabaseHandle extends DatabaseHandle {
 export function wrapPostgres(pool: pg.Pool): DatabaseHandle {
   // An idle client's error must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
-  const db = drizzle(pool, { schema }) as unknown as Database;
+  const db: Database = drizzle(pool, { schema });
   let closing: Promise<void> | undefined;
   return {
     db,

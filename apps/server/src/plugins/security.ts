@@ -14,6 +14,21 @@ function cspConnectSources(config: Config): string[] {
   return sources;
 }
 
+/**
+ * Images only from where ours are: the built app's files and profile pictures. Not 'self':
+ * an image of an answer pointing at another API path would be a same-origin request.
+ */
+function cspImageSources(config: Config): string[] {
+  const origin = config.publicUrl.origin;
+  return [
+    'data:',
+    'blob:',
+    `${origin}/favicon.svg`,
+    `${origin}/assets/`,
+    `${origin}${API_PREFIX}/user/avatar/`,
+  ];
+}
+
 /** Security headers, a strict CSP that the built SPA passes, and a same-origin check. */
 export async function registerSecurity(
   app: FastifyInstance,
@@ -29,7 +44,7 @@ export async function registerSecurity(
         scriptSrc: ["'self'", ...options.scriptHashes],
         // emotion (MUI) injects style elements at run time
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: cspImageSources(config),
         fontSrc: ["'self'", 'data:'],
         connectSrc: cspConnectSources(config),
         objectSrc: ["'none'"],

@@ -42,6 +42,10 @@ export async function registerWeb(app: FastifyInstance, assets: WebAssets | unde
       root: assets.dir,
       index: false,
       wildcard: false,
+      // The build writes .br and .gz copies beside the files; they are sent for their
+      // original's URL by Accept-Encoding (with Vary), never at URLs of their own.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       // index.html leaves only through sendIndex, with the runtime configuration in it
       allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders: (res, path) => {
@@ -56,7 +60,9 @@ export async function registerWeb(app: FastifyInstance, assets: WebAssets | unde
       .header('cache-control', 'no-cache')
       .send(assets!.indexHtml);
   if (assets) {
-    app.get('/', (_request, reply) => sendIndex(reply));
+    // Uncompressed, as from the not-found handler (which the plugin does not reach): about
+    // 2 KB, within the first round trip either way.
+    app.get('/', { compress: false }, (_request, reply) => sendIndex(reply));
   }
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';

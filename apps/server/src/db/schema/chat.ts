@@ -65,6 +65,8 @@ export const messages = pgTable(
     inputTokens: integer('input_tokens'),
     outputTokens: integer('output_tokens'),
     tokensEstimated: boolean('tokens_estimated').notNull().default(false),
+    /** While streaming: the tokens the answer is expected to use, held against the limit. */
+    reservedTokens: integer('reserved_tokens').notNull().default(0),
     feedback: text('feedback', { enum: ['good', 'bad'] }),
     feedbackReason: text('feedback_reason'),
     feedbackComment: text('feedback_comment'),

@@ -8,12 +8,7 @@ import { AppError } from '../../errors';
 import type { FileStorage } from '../../platform/storage/storage';
 import { invalidPart, readFilePart, readMultipartForm } from '../../plugins/multipart-form';
 import { requireActor } from '../auth/auth.guard';
-import {
-  assertOwnConversation,
-  assertRoomForFile,
-  deleteAttachment,
-  uploadAttachment,
-} from './attachments.service';
+import { admitUpload, deleteAttachment, uploadAttachment } from './attachments.service';
 
 // One file and nothing else: a second file is seen (the limit is one more) and refused.
 const FORM_LIMITS = {
@@ -51,7 +46,6 @@ export function attachmentRoutes(deps: { db: Database; storage: FileStorage }) {
   const { db, storage } = deps;
   return async (app: FastifyInstance) => {
     // Before the body is even parsed: nothing of an anonymous request is looked at.
-    app.addHook('onRequest', app.authenticate);
     await app.register(multipart, { limits: FORM_LIMITS });
     const r = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['chat'];
@@ -78,17 +72,15 @@ export function attachmentRoutes(deps: { db: Database; storage: FileStorage }) {
         },
       },
       async (request, reply) => {
-        const userId = requireActor(request).userId;
+        const actor = requireActor(request);
         const conversationId = request.params.conversation_pk;
-        // Checked before the file is read, so a refused upload costs no parsing.
-        await assertOwnConversation({ db, userId, conversationId });
-        await assertRoomForFile({ db, userId, conversationId });
+        await admitUpload({ db, actor, conversationId });
         const upload = await readUpload(request);
         const attachment = await uploadAttachment({
           db,
           storage,
           log: request.log,
-          userId,
+          userId: actor.userId,
           conversationId,
           filename: upload.filename,
           bytes: upload.bytes,
@@ -112,7 +104,7 @@ export function attachmentRoutes(deps: { db: Database; storage: FileStorage }) {
           db,
           storage,
           log: request.log,
-          userId: requireActor(request).userId,
+          actor: requireActor(request),
           attachmentId: request.params.pk,
         });
         return { status: 'ok' as const };

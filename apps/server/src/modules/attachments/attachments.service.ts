@@ -2,6 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { CHAT_FILES_MAX, type Attachment } from '@themis/shared';
+import {
+  requireAttachmentAccess,
+  requireContextAccess,
+  requireConversationAccess,
+} from '../../access/access';
+import type { UserActor } from '../../access/actor';
 import type { Database } from '../../db/client';
 import { attachments, conversations, type AttachmentRow } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -40,22 +46,6 @@ export function sanitizeFilename(options: { filename: string | undefined }): str
   const dot = clean.lastIndexOf('.');
   const extension = dot > 0 ? Array.from(clean.slice(dot)).slice(0, 10) : [];
   return chars.slice(0, FILENAME_MAX - extension.length).join('') + extension.join('');
-}
-
-/** 404 unless the conversation exists and is the user's. */
-export async function assertOwnConversation(options: {
-  db: Database;
-  userId: string;
-  conversationId: string;
-}): Promise<void> {
-  const { db, userId, conversationId } = options;
-  if (!UUID.test(conversationId)) throw notFound('conversation');
-  const [row] = await db
-    .select({ id: conversations.id })
-    .from(conversations)
-    .where(and(eq(conversations.id, conversationId), eq(conversations.userId, userId)))
-    .limit(1);
-  if (!row) throw notFound('conversation');
 }
 
 const unsentIn = (userId: string, conversationId: string) =>
@@ -159,25 +149,34 @@ async function discardStoredFile(options: {
   });
 }
 
-/** Removes an unsent attachment of the user, row and file; anything else is not found. */
+/**
+ * Whether the actor may attach a file to the conversation and it has room for one: checked
+ * before the file is read, so a refused upload costs no parsing.
+ */
+export async function admitUpload(options: {
+  db: Database;
+  actor: UserActor;
+  conversationId: string;
+}): Promise<void> {
+  const { db, actor, conversationId } = options;
+  requireContextAccess({ actor, action: 'attachment.upload' });
+  await requireConversationAccess({ db, actor, action: 'ask', conversationId });
+  await assertRoomForFile({ db, userId: actor.userId, conversationId });
+}
+
+/** Removes an unsent attachment of the actor's, row and file; anything else is not found. */
 export async function deleteAttachment(options: {
   db: Database;
   storage: FileStorage;
   log: FastifyBaseLogger;
-  userId: string;
+  actor: UserActor;
   attachmentId: string;
 }): Promise<void> {
-  const { db, userId, attachmentId } = options;
-  if (!UUID.test(attachmentId)) throw notFound('attachment');
+  const { db, actor, attachmentId } = options;
+  await requireAttachmentAccess({ db, actor, action: 'delete', attachmentId });
   const [row] = await db
     .delete(attachments)
-    .where(
-      and(
-        eq(attachments.id, attachmentId),
-        eq(attachments.userId, userId),
-        isNull(attachments.messageId),
-      ),
-    )
+    .where(and(eq(attachments.id, attachmentId), isNull(attachments.messageId)))
     .returning({ storageKey: attachments.storageKey });
   if (!row) throw notFound('attachment');
   // After the row: a failed delete leaves only an unreferenced file, which is logged.

@@ -1,6 +1,7 @@
-import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import { AppError } from '../../errors';
+import { extractInWorker } from './extraction-pool';
 import type { FileKind } from './file-kind';
+import { readZipDirectory, type ZipEntry, type ZipLimits } from './zip-directory';
 
 /** The document kinds whose text is read at upload. */
 export type DocumentKind = Extract<FileKind, 'pdf' | 'docx' | 'doc'>;
@@ -22,87 +23,64 @@ export function normalizeText(options: { text: string }): string {
     .trim();
 }
 
-async function readPdf(bytes: Buffer): Promise<string> {
-  // pdf.js takes over the buffer it is given, so it gets a copy; verbosity 0 keeps its
-  // warnings about damaged files off the console.
-  // The document libraries are loaded on first use: most requests never need them.
-  const { extractText, getDocumentProxy } = await import('unpdf');
-  const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
-  try {
-    const { text } = await extractText(pdf, { mergePages: false });
-    return text.join('\n\n');
-  } finally {
-    await pdf.destroy();
-  }
-}
+const MIB = 1024 * 1024;
 
-async function readDocx(bytes: Buffer): Promise<string> {
-  const { default: mammoth } = await import('mammoth');
-  const result = await mammoth.extractRawText({ buffer: bytes });
-  return result.value;
-}
-
-// The .doc parser follows sector chains without guarding against cycles: a crafted file
-// would spin forever. It runs in a worker with a heap limit and a deadline instead.
-const DOC_PARSER_PATH = createRequire(import.meta.url).resolve('word-extractor');
-const DOC_TIMEOUT_MS = 20_000;
-const DOC_WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const WordExtractor = require(workerData.parserPath);
-new WordExtractor().extract(Buffer.from(workerData.bytes)).then(
-  (doc) => parentPort.postMessage({
-    text: [doc.getHeaders({ includeFooters: false }), doc.getBody(), doc.getFootnotes()]
-      .filter((part) => part.trim() !== '')
-      .join('\\n\\n'),
-  }),
-  () => parentPort.postMessage({ text: null }),
-);
-`;
-
-function readDoc(bytes: Buffer): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(DOC_WORKER_SOURCE, {
-      eval: true,
-      workerData: { parserPath: DOC_PARSER_PATH, bytes },
-      resourceLimits: { maxOldGenerationSizeMb: 256 },
-    });
-    const finish = (settle: () => void) => {
-      clearTimeout(timer);
-      void worker.terminate();
-      settle();
-    };
-    const timer = setTimeout(
-      () => finish(() => reject(new Error('doc parser timed out'))),
-      DOC_TIMEOUT_MS,
-    );
-    worker.once('message', (result: { text: string | null }) =>
-      finish(() =>
-        result.text === null ? reject(new Error('not a Word document')) : resolve(result.text),
-      ),
-    );
-    worker.once('error', (error) => finish(() => reject(error)));
-    // Settling twice is harmless: only the first outcome counts.
-    worker.once('exit', () => finish(() => reject(new Error('doc parser stopped'))));
-  });
-}
-
-const READERS: Record<DocumentKind, (bytes: Buffer) => Promise<string>> = {
-  pdf: readPdf,
-  docx: readDocx,
-  doc: readDoc,
+/**
+ * What reading one document may cost. The text limit is more than the longest context
+ * window can take whole (half of 1M tokens is about 2M characters), so nothing a model could
+ * read is refused; the size limits sit well above real documents of at most 20 MB and refuse
+ * bombs before they are inflated. What slips under them still meets the heap and the deadline.
+ */
+export const DOCUMENT_LIMITS = {
+  deadlineMs: 20_000,
+  textChars: 3_000_000,
+  heapMb: { pdf: 512, docx: 512, doc: 256 } satisfies Record<DocumentKind, number>,
+  pdf: { inflatedBytes: 64 * MIB, pages: 5_000 },
+  docx: {
+    entries: 5_000,
+    totalBytes: 128 * MIB,
+    xmlBytes: 16 * MIB,
+    ratio: 100,
+    ratioFromBytes: MIB,
+  } satisfies ZipLimits,
 };
+
+// The .doc format has no compression, so its text cannot outgrow the file: a .doc that runs
+// out of heap or time is a broken one (the parser follows cyclic sector chains), not a big one.
+const BROKEN_DOC_LIMITS = new Set(['heap', 'time']);
+
+const documentTooLarge = (kind: DocumentKind, limit: string) =>
+  new AppError('document_too_large', 400, `${kind} over the ${limit} limit`);
 
 /**
  * The document's text ('' for a scanned pdf without a text layer), or null when the
- * bytes do not parse as that kind at all.
+ * bytes do not parse as that kind at all; 400 document_too_large when reading it would
+ * exceed a limit. The reading happens in a worker thread, never on the event loop.
  */
 export async function extractDocumentText(options: {
   kind: DocumentKind;
   bytes: Buffer;
 }): Promise<string | null> {
-  try {
-    return normalizeText({ text: await READERS[options.kind](options.bytes) });
-  } catch {
-    return null;
+  const { kind, bytes } = options;
+  let entries: ZipEntry[] | undefined;
+  if (kind === 'docx') {
+    const zip = readZipDirectory({ bytes, limits: DOCUMENT_LIMITS.docx });
+    if ('refused' in zip) {
+      if (zip.refused === 'unreadable') return null;
+      throw documentTooLarge(kind, zip.limit);
+    }
+    entries = zip.entries;
   }
+  const result = await extractInWorker({
+    kind,
+    bytes,
+    entries,
+    limits: { textChars: DOCUMENT_LIMITS.textChars, ...(kind === 'pdf' && DOCUMENT_LIMITS.pdf) },
+    heapMb: DOCUMENT_LIMITS.heapMb[kind],
+    deadlineMs: DOCUMENT_LIMITS.deadlineMs,
+  });
+  if ('text' in result) return normalizeText({ text: result.text });
+  if (result.refused === 'unreadable') return null;
+  if (kind === 'doc' && BROKEN_DOC_LIMITS.has(result.limit)) return null;
+  throw documentTooLarge(kind, result.limit);
 }

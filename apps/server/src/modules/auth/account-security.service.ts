@@ -11,23 +11,22 @@ import { users } from '../../db/schema';
 import { AppError, RateLimitedError } from '../../errors';
 import { hashPassword, verifyPassword } from '../../platform/crypto/secrets';
 import { userFilesPrefix } from '../../platform/storage/storage';
-import { LIMITS, type AuthContext } from './auth.context';
+import { LIMITS } from './auth.context';
+import type { AppContext } from '../../app-context';
+import { queueAccountDeletedNotice, queuePasswordChangedNotice } from './account-notices';
 import { consumeCode, countCodeCall, issueCode } from './codes.service';
-import type { Actor } from './session.service';
+import type { UserActor } from '../../access/actor';
+import { requireUserRow } from '../../repos/users.repo';
 import { revokeUserSessions } from './session.service';
 
 type AccountCodeKind = (typeof ACCOUNT_CODE_KINDS)[number];
 
-async function currentUser(ctx: AuthContext, actor: Actor) {
-  const [user] = await ctx.db.select().from(users).where(eq(users.id, actor.userId));
-  if (!user) throw new AppError('unauthorized', 401, 'user gone');
-  return user;
-}
+const currentUser = (ctx: AppContext, actor: UserActor) => requireUserRow(ctx.db, actor.userId);
 
 /** E-mails the signed-in user a code for a password change or the account's deletion. */
 export async function sendAccountCode(options: {
-  ctx: AuthContext;
-  actor: Actor;
+  ctx: AppContext;
+  actor: UserActor;
   kind: AccountCodeKind;
 }): Promise<void> {
   const { ctx, actor, kind } = options;
@@ -47,10 +46,13 @@ export async function sendAccountCode(options: {
   });
 }
 
-/** Sets a new password after the e-mailed code; every other device is signed out. */
+/**
+ * Sets a new password after the e-mailed code; every other device is signed out and the
+ * owner is told by e-mail.
+ */
 export async function changePassword(options: {
-  ctx: AuthContext;
-  actor: Actor;
+  ctx: AppContext;
+  actor: UserActor;
   ip: string;
   data: ChangePasswordRequest;
 }): Promise<void> {
@@ -67,13 +69,14 @@ export async function changePassword(options: {
     code: data.verification_code,
   });
   const passwordHash = await hashPassword(data.new_password);
-  await ctx.db
+  const [owner] = await ctx.db
     .update(users)
     .set({ passwordHash, updatedAt: ctx.now() })
-    .where(eq(users.id, actor.userId));
+    .where(eq(users.id, actor.userId))
+    .returning({ email: users.email, language: users.language });
+  if (owner) await queuePasswordChangedNotice(ctx, owner);
   await revokeUserSessions({
-    db: ctx.db,
-    now: ctx.now(),
+    ctx,
     userId: actor.userId,
     except: actor.sessionId,
     reason: 'password_changed',
@@ -85,8 +88,8 @@ export async function changePassword(options: {
  * condition sits in the update itself, so two requests at once cannot both set one.
  */
 export async function setFirstPassword(options: {
-  ctx: AuthContext;
-  actor: Actor;
+  ctx: AppContext;
+  actor: UserActor;
   data: SetPasswordRequest;
 }): Promise<void> {
   const { ctx, actor, data } = options;
@@ -102,15 +105,15 @@ export async function setFirstPassword(options: {
 }
 
 /**
- * Deletes the account and, through the foreign keys, everything it owns; then its stored
- * files, which no row names any more (a failure there is logged, the account stays
- * deleted). The password (when the account has one) is checked before the code, under
- * the login limits; the code under the code limits.
+ * Deletes the account and, through the foreign keys, everything it owns; e-mails the
+ * address that it is gone; then deletes its stored files, which no row names any more (a
+ * failure there is logged, the account stays deleted). The password (when the account has
+ * one) is checked before the code, under the login limits; the code under the code limits.
  */
 export async function deleteAccount(options: {
-  ctx: AuthContext;
+  ctx: AppContext;
   log: FastifyBaseLogger;
-  actor: Actor;
+  actor: UserActor;
   ip: string;
   data: DeleteAccountRequest;
 }): Promise<void> {
@@ -135,7 +138,10 @@ export async function deleteAccount(options: {
     kind: 'USER_DELETE',
     code: data.verification_code,
   });
+  // Revoked first, so that every open socket of the account is closed with it.
+  await revokeUserSessions({ ctx, userId: user.id, reason: 'account_deleted' });
   await ctx.db.delete(users).where(eq(users.id, user.id));
+  await queueAccountDeletedNotice(ctx, user);
   await ctx.storage.deletePrefix(userFilesPrefix(user.id)).catch((error: unknown) => {
     options.log.error({ err: error, userId: user.id }, 'files of a deleted account not removed');
   });

@@ -1,25 +1,5 @@
-import type { ConfirmationKind, Language } from '@themis/shared';
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
 import { RateLimitedError } from '../../errors';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-limiter';
-import type { FileStorage } from '../../platform/storage/storage';
-import type { SessionKeys } from './session.service';
-
-export type AuthMailTemplate =
-  | { kind: 'verification_code'; purpose: ConfirmationKind; code: string }
-  | { kind: 'password_reset'; link: string };
-
-export interface AuthContext {
-  db: Database;
-  config: Config;
-  keys: SessionKeys & { codeKey: Buffer; providerStateKey: Buffer };
-  limiter: RateLimiter;
-  /** Uploaded files, deleted with the account. */
-  storage: FileStorage;
-  now: () => Date;
-  queueMail(message: { to: string; language: Language; template: AuthMailTemplate }): Promise<void>;
-}
 
 /** Who is asking, as far as rate limits and the devices list are concerned. */
 export interface RequestOrigin {

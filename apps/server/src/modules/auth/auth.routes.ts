@@ -17,10 +17,9 @@ import {
   ZRegisterRequest,
   ZResendActivationRequest,
 } from '@themis/shared';
-import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { AuthContext, RequestOrigin } from './auth.context';
+import type { AppContext } from '../../app-context';
+import type { RequestOrigin } from './auth.context';
 import {
   clearSessionCookies,
   DEVICE_COOKIE,
@@ -28,6 +27,7 @@ import {
   setDeviceCookie,
   setSessionCookies,
 } from './auth.cookies';
+import { requireUserRow } from '../../repos/users.repo';
 import { requireActor } from './auth.guard';
 import {
   activateUser,
@@ -64,12 +64,23 @@ function registrationRefusal(error: Error & { validation?: { instancePath?: stri
   return onlyTerms ? new AppError('terms_not_accepted', 400) : error;
 }
 
+/**
+ * A top-level navigation of the app's own pages (or a caller without Fetch Metadata, which no
+ * other site can make a browser be): not an image, a frame or another site's link.
+ */
+function isOwnNavigation(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  const dest = request.headers['sec-fetch-dest'];
+  if (site === undefined && dest === undefined) return true;
+  return (site === 'same-origin' || site === 'none') && dest === 'document';
+}
+
 export const originOf = (request: FastifyRequest): RequestOrigin => ({
   ip: request.ip,
   userAgent: String(request.headers['user-agent'] ?? ''),
 });
 
-export function authRoutes(ctx: AuthContext) {
+export function authRoutes(ctx: AppContext) {
   const { config } = ctx;
   const completeSignIn = (reply: FastifyReply, signedIn: SignedIn) => {
     setSessionCookies(reply, config, signedIn.tokens);
@@ -199,7 +210,6 @@ export function authRoutes(ctx: AuthContext) {
     r.get(
       '/auth/verify',
       {
-        onRequest: app.authenticate,
         schema: {
           tags,
           summary: 'The signed-in user, or 401',
@@ -207,14 +217,12 @@ export function authRoutes(ctx: AuthContext) {
         },
       },
       async (request) => {
-        const actor = requireActor(request);
-        const [user] = await ctx.db.select().from(users).where(eq(users.id, actor.userId));
-        if (!user) throw new AppError('unauthorized', 401, 'user gone');
-        return presentAuthUser(user);
+        return presentAuthUser(await requireUserRow(ctx.db, requireActor(request).userId));
       },
     );
 
-    r.get(
+    // A POST: a GET must not change state, and an image in a page could otherwise rotate tokens.
+    r.post(
       '/auth/token/refresh',
       {
         schema: {
@@ -227,12 +235,7 @@ export function authRoutes(ctx: AuthContext) {
         const refresh = request.cookies[REFRESH_COOKIE];
         if (!refresh) throw new AppError('unauthorized', 401, 'no refresh cookie');
         try {
-          const tokens = await rotateRefreshToken({
-            db: ctx.db,
-            keys: ctx.keys,
-            now: ctx.now(),
-            refresh,
-          });
+          const tokens = await rotateRefreshToken({ ctx, refresh });
           if (tokens !== 'unchanged') setSessionCookies(reply, config, tokens);
         } catch (error) {
           clearSessionCookies(reply, config);
@@ -251,8 +254,7 @@ export function authRoutes(ctx: AuthContext) {
       }
       if (request.actor) {
         await revokeSession({
-          db: ctx.db,
-          now: ctx.now(),
+          ctx,
           actor: request.actor,
           sessionId: request.actor.sessionId,
           reason: 'logout',
@@ -267,13 +269,14 @@ export function authRoutes(ctx: AuthContext) {
           tags,
           summary: 'Sign out this device and go to the login page',
           description:
-            'Started by another site (`Sec-Fetch-Site: cross-site`) it only goes to the app.',
+            'Only a navigation from the app signs out; started by another site or loaded as an image (`Sec-Fetch-*`) it only goes to the app.',
         },
       },
       async (request, reply) => {
-        // A GET, so another site could start it (a link, an image): it must not sign out.
-        if (request.headers['sec-fetch-site'] === 'cross-site') {
-          request.log.info('cross-site logout ignored');
+        // A GET, so another site or an image in a page could start it: only the browser's
+        // own navigation to it signs out.
+        if (!isOwnNavigation(request)) {
+          request.log.info('logout not from a navigation of the app: ignored');
           return reply.redirect('/', 303);
         }
         await logout(request, reply);

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type {
   ActivateRequest,
   AuthUser,
@@ -18,8 +18,16 @@ import {
   randomToken,
   verifyPassword,
 } from '../../platform/crypto/secrets';
-import { enforceLimit, LIMITS, type AuthContext, type RequestOrigin } from './auth.context';
-import { consumeCode, countCodeCall, issueCode } from './codes.service';
+import { enforceLimit, LIMITS, type RequestOrigin } from './auth.context';
+import type { AppContext } from '../../app-context';
+import { queueNewDeviceNotice, queueRegistrationAttemptNotice } from './account-notices';
+import {
+  codeCooldownLeftMs,
+  consumeCode,
+  countCodeCall,
+  issueCode,
+  storeCode,
+} from './codes.service';
 import { createSession, type SessionTokens } from './session.service';
 
 export interface SignedIn {
@@ -33,13 +41,13 @@ export function presentAuthUser(user: UserRow): AuthUser {
   return { pk: user.id, email: user.email, has_personal_info_set: user.hasPersonalInfoSet };
 }
 
-async function findUserByEmail(ctx: AuthContext, email: string): Promise<UserRow | undefined> {
+async function findUserByEmail(ctx: AppContext, email: string): Promise<UserRow | undefined> {
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
   return user;
 }
 
 async function sendCode(
-  ctx: AuthContext,
+  ctx: AppContext,
   user: UserRow,
   purpose: 'USER_ACTIVATION' | 'USER_AUTHENTICATION',
   resend: boolean,
@@ -61,7 +69,7 @@ async function sendCode(
 
 /** Opens a session for a user who proved who they are: password and code, or a provider. */
 export async function signIn(
-  ctx: AuthContext,
+  ctx: AppContext,
   user: UserRow,
   origin: RequestOrigin,
   provider = 'system',
@@ -78,54 +86,63 @@ export async function signIn(
   };
 }
 
+/** The default plan, read inside the insert rather than by a query of its own. */
+const defaultPlanId = sql`(select ${plans.id} from ${plans} where ${plans.isDefault} limit 1)`;
+
+/** At most one "someone tried to register" notice per account in a code's resend cooldown. */
+const REGISTRATION_NOTICE_RULE = { limit: 1, windowMs: CODE_RULES.resendCooldownMs };
+
 /**
  * Creates an account waiting for activation and e-mails its code. Registering again an
- * address that was never activated replaces the password and sends a fresh code.
+ * address that was never activated replaces the password; a fresh code follows only after
+ * the resend cooldown. For an address with an active account nothing changes and its owner
+ * is told by e-mail instead. The answer is the same in every case, and so is the work
+ * awaited, as far as it can be: one lookup, one password hash, then one transaction that
+ * queues at most one e-mail.
  */
 export async function registerUser(options: {
-  ctx: AuthContext;
+  ctx: AppContext;
   origin: RequestOrigin;
   data: RegisterRequest;
 }) {
   const { ctx, origin, data } = options;
   await enforceLimit(ctx.limiter, `register:ip:${origin.ip}`, LIMITS.registerPerIp);
-  const existing = await findUserByEmail(ctx, data.email);
-  if (existing?.activatedAt) throw new AppError('user_already_registered', 409);
+  const [existing, passwordHash] = await Promise.all([
+    findUserByEmail(ctx, data.email),
+    hashPassword(data.password),
+  ]);
   const now = ctx.now();
-  const passwordHash = await hashPassword(data.password);
-  let user: UserRow;
-  if (existing) {
-    [user] = (await ctx.db
-      .update(users)
-      .set({ passwordHash, language: data.language, termsAcceptedAt: now, updatedAt: now })
-      .where(eq(users.id, existing.id))
-      .returning()) as [UserRow];
-  } else {
-    const [freePlan] = await ctx.db
-      .select({ id: plans.id })
-      .from(plans)
-      .where(eq(plans.isDefault, true))
-      .limit(1);
-    [user] = (await ctx.db
-      .insert(users)
-      .values({
-        email: data.email,
-        passwordHash,
-        language: data.language,
-        termsAcceptedAt: now,
-        planId: freePlan?.id,
-      })
-      .onConflictDoNothing()
-      .returning()) as [UserRow];
-    // Two registrations of one address at once: the second finds the first's row.
-    if (!user) throw new AppError('user_already_registered', 409);
+  if (existing?.activatedAt) {
+    const key = `register:notice:${existing.id}`;
+    const notice = await ctx.limiter.hit(key, REGISTRATION_NOTICE_RULE);
+    // A transaction even when nothing is queued, as on the other path.
+    await ctx.db.transaction(async (tx) => {
+      if (notice.allowed) await queueRegistrationAttemptNotice(ctx, existing, tx);
+    });
+    return { email: data.email };
   }
-  await sendCode(ctx, user, 'USER_ACTIVATION', false);
-  return { email: user.email };
+  await ctx.db.transaction(async (tx) => {
+    const fields = { passwordHash, language: data.language, termsAcceptedAt: now, updatedAt: now };
+    const [user] = existing
+      ? await tx.update(users).set(fields).where(eq(users.id, existing.id)).returning()
+      : await tx
+          .insert(users)
+          .values({ ...fields, email: data.email, planId: defaultPlanId })
+          .onConflictDoNothing()
+          .returning();
+    // Two registrations of one address at once: the first one's code is on its way.
+    if (!user) return;
+    const kind = 'USER_ACTIVATION';
+    if (existing && (await codeCooldownLeftMs({ db: tx, now, userId: user.id, kind }))) return;
+    const code = await storeCode({ db: tx, codeKey: ctx.keys.codeKey, now, userId: user.id, kind });
+    const template = { kind: 'verification_code', purpose: kind, code } as const;
+    await ctx.queueMail({ to: user.email, language: data.language, template }, tx);
+  });
+  return { email: data.email };
 }
 
 export async function resendActivationCode(options: {
-  ctx: AuthContext;
+  ctx: AppContext;
   origin: RequestOrigin;
   email: string;
   language: Language;
@@ -144,7 +161,7 @@ export async function resendActivationCode(options: {
 
 /** Confirms the e-mailed activation code; the account becomes active and is signed in. */
 export async function activateUser(options: {
-  ctx: AuthContext;
+  ctx: AppContext;
   origin: RequestOrigin;
   data: ActivateRequest;
 }): Promise<SignedIn> {
@@ -170,8 +187,8 @@ export async function activateUser(options: {
   return signIn(ctx, activated!, origin);
 }
 
-async function isTrustedDevice(
-  ctx: AuthContext,
+export async function isTrustedDevice(
+  ctx: AppContext,
   userId: string,
   deviceToken: string | undefined,
 ): Promise<boolean> {
@@ -194,22 +211,27 @@ async function isTrustedDevice(
  * challenge and an e-mailed code.
  */
 export async function login(options: {
-  ctx: AuthContext;
+  ctx: AppContext;
   origin: RequestOrigin;
   deviceToken: string | undefined;
   data: LoginRequest;
 }): Promise<{ response: LoginResponse; signedIn?: SignedIn }> {
   const { ctx, origin, data } = options;
+  const user = await findUserByEmail(ctx, data.email);
+  const trusted = user ? await isTrustedDevice(ctx, user.id, options.deviceToken) : false;
   // Both limits count wrong passwords only, so many people behind one address can sign in.
+  // A trusted device counts apart: guessing from elsewhere cannot lock the owner out of it.
+  const accountKey = trusted
+    ? `login:account:${data.email}:device:${hashToken(options.deviceToken!)}`
+    : `login:account:${data.email}`;
   const limits = [
     [`login:ip:${origin.ip}`, LIMITS.loginPerIp],
-    [`login:account:${data.email}`, LIMITS.loginPerAccount],
+    [accountKey, LIMITS.loginPerAccount],
   ] as const;
   for (const [key, rule] of limits) {
     const state = await ctx.limiter.peek(key, rule);
     if (!state.allowed) throw new RateLimitedError(state.retryAfterS);
   }
-  const user = await findUserByEmail(ctx, data.email);
   let passwordOk = false;
   if (user?.passwordHash) passwordOk = await verifyPassword(user.passwordHash, data.password);
   else await burnPasswordCheck(data.password);
@@ -218,9 +240,9 @@ export async function login(options: {
     throw new AppError('invalid_credentials', 400);
   }
   if (!user.activatedAt) throw new AppError('user_is_not_activated', 403);
-  await ctx.limiter.reset(`login:account:${data.email}`);
+  await ctx.limiter.reset(accountKey);
 
-  if (await isTrustedDevice(ctx, user.id, options.deviceToken)) {
+  if (trusted) {
     const signedIn = await signIn(ctx, user, origin);
     return { response: { status: 'authenticated', user: signedIn.user }, signedIn };
   }
@@ -234,7 +256,7 @@ export async function login(options: {
   return { response: { status: 'code_required', challenge_token: challenge } };
 }
 
-async function openChallenge(ctx: AuthContext, challengeToken: string): Promise<UserRow> {
+async function openChallenge(ctx: AppContext, challengeToken: string): Promise<UserRow> {
   const [row] = await ctx.db
     .select({ user: users, challengeId: loginChallenges.id })
     .from(loginChallenges)
@@ -250,9 +272,12 @@ async function openChallenge(ctx: AuthContext, challengeToken: string): Promise<
   return row.user;
 }
 
-/** Second step: the e-mailed code; optionally remembers the device to skip this step. */
+/**
+ * Second step: the e-mailed code; optionally remembers the device to skip this step. The
+ * owner is told of the sign-in on a new device.
+ */
 export async function confirmLogin(options: {
-  ctx: AuthContext;
+  ctx: AppContext;
   origin: RequestOrigin;
   data: LoginConfirmRequest;
 }): Promise<SignedIn> {
@@ -282,11 +307,13 @@ export async function confirmLogin(options: {
     });
     signedIn.deviceToken = deviceToken;
   }
+  // A challenge is only ever opened for a device that was not trusted.
+  await queueNewDeviceNotice(ctx, user, { origin, method: 'password' });
   return signedIn;
 }
 
 export async function resendLoginCode(options: {
-  ctx: AuthContext;
+  ctx: AppContext;
   origin: RequestOrigin;
   challengeToken: string;
 }) {

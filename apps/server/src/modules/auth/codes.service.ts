@@ -15,6 +15,57 @@ export async function countCodeCall(limiter: RateLimiter, ip: string): Promise<v
   await enforceLimit(limiter, `code:ip:${ip}`, LIMITS.codePerIp);
 }
 
+/** How long until a new code of this kind may be sent to the user; 0 when it may now. */
+export async function codeCooldownLeftMs(options: {
+  db: Database;
+  now: Date;
+  userId: string;
+  kind: ConfirmationKind;
+}): Promise<number> {
+  const { db, now, userId, kind } = options;
+  const [latest] = await db
+    .select({ createdAt: verificationCodes.createdAt })
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.kind, kind)))
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1);
+  if (!latest) return 0;
+  return Math.max(latest.createdAt.getTime() + CODE_RULES.resendCooldownMs - now.getTime(), 0);
+}
+
+/**
+ * Stores a new code in place of any unused one of its kind; `db` is the caller's
+ * transaction, or the code is written without one. Returns the code to e-mail.
+ */
+export async function storeCode(options: {
+  db: Database;
+  codeKey: Buffer;
+  now: Date;
+  userId: string;
+  kind: ConfirmationKind;
+}): Promise<string> {
+  const { db, codeKey, now, userId, kind } = options;
+  const code = randomCode();
+  await db
+    .update(verificationCodes)
+    .set({ consumedAt: now })
+    .where(
+      and(
+        eq(verificationCodes.userId, userId),
+        eq(verificationCodes.kind, kind),
+        isNull(verificationCodes.consumedAt),
+      ),
+    );
+  await db.insert(verificationCodes).values({
+    userId,
+    kind,
+    codeHash: hashCode(codeKey, `${userId}:${kind}`, code),
+    expiresAt: new Date(now.getTime() + CODE_RULES.ttlMs),
+    createdAt: now,
+  });
+  return code;
+}
+
 /**
  * E-mailed 6-digit codes: stored as an HMAC, valid 15 minutes, 5 attempts, single use,
  * bound to one user and one confirmation kind. A new code replaces the previous one.
@@ -28,40 +79,12 @@ export async function issueCode(options: {
   /** Resends wait for the cooldown; the first code of a flow does not. */
   enforceCooldown: boolean;
 }): Promise<string> {
-  const { db, codeKey, now, userId, kind } = options;
+  const { db, now, userId, kind } = options;
   if (options.enforceCooldown) {
-    const [latest] = await db
-      .select({ createdAt: verificationCodes.createdAt })
-      .from(verificationCodes)
-      .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.kind, kind)))
-      .orderBy(desc(verificationCodes.createdAt))
-      .limit(1);
-    const waitMs = latest
-      ? latest.createdAt.getTime() + CODE_RULES.resendCooldownMs - now.getTime()
-      : 0;
+    const waitMs = await codeCooldownLeftMs({ db, now, userId, kind });
     if (waitMs > 0) throw new RateLimitedError(Math.ceil(waitMs / 1000));
   }
-  const code = randomCode();
-  await db.transaction(async (tx) => {
-    await tx
-      .update(verificationCodes)
-      .set({ consumedAt: now })
-      .where(
-        and(
-          eq(verificationCodes.userId, userId),
-          eq(verificationCodes.kind, kind),
-          isNull(verificationCodes.consumedAt),
-        ),
-      );
-    await tx.insert(verificationCodes).values({
-      userId,
-      kind,
-      codeHash: hashCode(codeKey, `${userId}:${kind}`, code),
-      expiresAt: new Date(now.getTime() + CODE_RULES.ttlMs),
-      createdAt: now,
-    });
-  });
-  return code;
+  return db.transaction((tx) => storeCode({ ...options, db: tx }));
 }
 
 /**

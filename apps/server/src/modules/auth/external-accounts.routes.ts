@@ -2,17 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PROVIDER_NAMES, ZErrorResponse, ZOkResponse } from '@themis/shared';
-import type { AuthContext } from './auth.context';
+import type { AppContext } from '../../app-context';
 import { clearSessionCookies } from './auth.cookies';
 import { requireActor } from './auth.guard';
 import { revokeProvider } from './external-accounts.service';
 
-export function externalAccountRoutes(ctx: AuthContext) {
+export function externalAccountRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     app.withTypeProvider<ZodTypeProvider>().post(
       '/auth/revoke/:provider',
       {
-        onRequest: app.authenticate,
         schema: {
           tags: ['auth'],
           summary: 'Disconnect the provider of the current session; its sessions end',

@@ -1,9 +1,10 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { PROVIDER_NAMES } from '@themis/shared';
 import { externalAccounts, sessions } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { AuthContext } from './auth.context';
-import type { Actor } from './session.service';
+import type { AppContext } from '../../app-context';
+import type { UserActor } from '../../access/actor';
+import { revokeUserSessions } from './session.service';
 
 export type ProviderName = (typeof PROVIDER_NAMES)[number];
 
@@ -13,8 +14,8 @@ export type ProviderName = (typeof PROVIDER_NAMES)[number];
  * ('system') is not a connected service that can be disconnected.
  */
 export async function revokeProvider(options: {
-  ctx: AuthContext;
-  actor: Actor;
+  ctx: AppContext;
+  actor: UserActor;
   provider: ProviderName;
 }): Promise<void> {
   const { ctx, actor, provider } = options;
@@ -25,22 +26,19 @@ export async function revokeProvider(options: {
   if (provider === 'system' || current?.provider !== provider) {
     throw new AppError('not_in_provider_scope', 400, `current session is not from ${provider}`);
   }
-  const now = ctx.now();
-  await ctx.db.transaction(async (tx) => {
+  const revoked = await ctx.db.transaction(async (tx) => {
     await tx
       .delete(externalAccounts)
       .where(
         and(eq(externalAccounts.userId, actor.userId), eq(externalAccounts.provider, provider)),
       );
-    await tx
-      .update(sessions)
-      .set({ revokedAt: now, revokedReason: 'provider_revoked' })
-      .where(
-        and(
-          eq(sessions.userId, actor.userId),
-          eq(sessions.provider, provider),
-          isNull(sessions.revokedAt),
-        ),
-      );
+    return revokeUserSessions({
+      ctx,
+      db: tx,
+      userId: actor.userId,
+      provider,
+      reason: 'provider_revoked',
+    });
   });
+  await revoked.announce();
 }

@@ -3,9 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LANGUAGE_STORAGE_KEY, ZErrorResponse } from '@themis/shared';
 import { AppError, notFound } from '../../errors';
-import type { AuthContext } from './auth.context';
+import type { AppContext } from '../../app-context';
 import {
   clearProviderStateCookie,
+  DEVICE_COOKIE,
   PROVIDER_STATE_COOKIE,
   setProviderStateCookie,
   setSessionCookies,
@@ -49,7 +50,7 @@ function redirectToFailure(request: FastifyRequest, reply: FastifyReply, error: 
 }
 
 /** Google sign-in (OpenID Connect code flow with PKCE); 404 while GOOGLE_CLIENT_ID is unset. */
-export function googleRoutes(ctx: AuthContext) {
+export function googleRoutes(ctx: AppContext) {
   const { config } = ctx;
   const google = createGoogleClient(ctx);
   const requireGoogle = () => {
@@ -117,6 +118,7 @@ export function googleRoutes(ctx: AuthContext) {
             search: new URL(request.url, config.publicUrl).search,
             sealedState,
             language: request.cookies[LANGUAGE_STORAGE_KEY],
+            deviceToken: request.cookies[DEVICE_COOKIE],
           });
           setSessionCookies(reply, config, signedIn.tokens);
           const target = from

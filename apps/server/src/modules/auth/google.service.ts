@@ -12,8 +12,10 @@ import {
   type OidcIdentity,
 } from '../../platform/oidc/oidc-client';
 import { API_PREFIX } from '../../runtime-config';
-import { enforceLimit, LIMITS, type AuthContext, type RequestOrigin } from './auth.context';
-import { signIn, type SignedIn } from './auth.service';
+import { enforceLimit, LIMITS, type RequestOrigin } from './auth.context';
+import type { AppContext } from '../../app-context';
+import { queueNewDeviceNotice } from './account-notices';
+import { isTrustedDevice, signIn, type SignedIn } from './auth.service';
 
 const GOOGLE = 'google';
 export const GOOGLE_CALLBACK_PATH = `${API_PREFIX}/auth/callback/google`;
@@ -27,7 +29,7 @@ interface SignInState extends OidcChecks {
 }
 
 /** The Google relying party, or undefined while GOOGLE_CLIENT_ID is unset. */
-export function createGoogleClient(ctx: AuthContext): OidcClient | undefined {
+export function createGoogleClient(ctx: AppContext): OidcClient | undefined {
   const { config } = ctx;
   if (!config.googleClientId || !config.googleClientSecret) return undefined;
   return createOidcClient({
@@ -65,7 +67,7 @@ function asAppError(error: unknown): unknown {
  * verifier, return path) the browser carries to the callback in a cookie.
  */
 export async function startGoogleSignIn(options: {
-  ctx: AuthContext;
+  ctx: AppContext;
   google: OidcClient;
   origin: RequestOrigin;
   from: string | undefined;
@@ -89,7 +91,7 @@ export async function startGoogleSignIn(options: {
   return { url: started.url.href, sealedState };
 }
 
-function openState(ctx: AuthContext, sealed: string | undefined): SignInState {
+function openState(ctx: AppContext, sealed: string | undefined): SignInState {
   const value = sealed
     ? unseal({ key: ctx.keys.providerStateKey, sealed, now: ctx.now() })
     : undefined;
@@ -191,16 +193,18 @@ async function linkGoogleAccount(options: Parameters<typeof findOrCreateUser>[0]
 /**
  * Second leg: checks the callback against the sealed state, exchanges the code and signs
  * in the user of the verified address. No e-mailed code follows: the provider has already
- * authenticated the person.
+ * authenticated the person. The owner is told of a sign-in on a device not trusted before.
  */
 export async function completeGoogleSignIn(options: {
-  ctx: AuthContext;
+  ctx: AppContext;
   google: OidcClient;
   origin: RequestOrigin;
   /** The callback's query string, as received. */
   search: string;
   sealedState: string | undefined;
   language: string | undefined;
+  /** The trusted-device cookie, if the browser has one. */
+  deviceToken: string | undefined;
 }): Promise<{ signedIn: SignedIn; from?: string }> {
   const { ctx, google } = options;
   const checks = openState(ctx, options.sealedState);
@@ -218,12 +222,18 @@ export async function completeGoogleSignIn(options: {
     );
   }
   const language = LANGUAGES.find((known) => known === options.language) ?? DEFAULT_LANGUAGE;
+  const now = ctx.now();
   const user = await linkGoogleAccount({
     db: ctx.db,
-    now: ctx.now(),
+    now,
     identity: { ...identity, email: identity.email.toLowerCase() },
     language,
   });
   const signedIn = await signIn(ctx, user, options.origin, GOOGLE);
+  // An account this sign-in created or activated has no other device to be new to.
+  const activeBefore = user.activatedAt !== null && user.activatedAt < now;
+  if (activeBefore && !(await isTrustedDevice(ctx, user.id, options.deviceToken))) {
+    await queueNewDeviceNotice(ctx, user, { origin: options.origin, method: 'google' });
+  }
   return { signedIn, ...(checks.from && { from: checks.from }) };
 }

@@ -1,6 +1,8 @@
-import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import { ACCESS_TOKEN_TTL_S, REFRESH_TOKEN_TTL_S, type Session } from '@themis/shared';
+import { individualActor, type UserActor } from '../../access/actor';
+import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/client';
 import { refreshTokens, sessions, type SessionRow } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -17,21 +19,24 @@ export interface SessionTokens {
   refresh: string;
 }
 
-export interface Actor {
-  userId: string;
-  sessionId: string;
-}
-
 export interface SessionKeys {
   accessKey: Uint8Array;
 }
 
-async function signAccess(keys: SessionKeys, actor: Actor): Promise<string> {
+/** What the session functions need of the app context. */
+type SessionContext = Pick<AppContext, 'db' | 'now' | 'keys' | 'sessionEvents'>;
+
+async function signAccess(
+  keys: SessionKeys,
+  actor: { userId: string; sessionId: string },
+  now: Date,
+): Promise<string> {
+  const issuedAt = Math.floor(now.getTime() / 1000);
   return new SignJWT({ sid: actor.sessionId })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(actor.userId)
-    .setIssuedAt()
-    .setExpirationTime(`${ACCESS_TOKEN_TTL_S}s`)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + ACCESS_TOKEN_TTL_S)
     .sign(keys.accessKey);
 }
 
@@ -63,8 +68,8 @@ export async function createSession(options: {
     const sessionId = session!.id;
     return {
       sessionId,
-      access: await signAccess(keys, { userId: data.userId, sessionId }),
-      refresh: await issueRefresh(tx as unknown as Database, sessionId),
+      access: await signAccess(keys, { userId: data.userId, sessionId }, now),
+      refresh: await issueRefresh(tx, sessionId),
     };
   });
 }
@@ -76,41 +81,60 @@ const isLive = (now: Date) => and(isNull(sessions.revokedAt), gt(sessions.expire
  * means it was copied: the whole session is revoked.
  */
 export async function rotateRefreshToken(options: {
-  db: Database;
-  keys: SessionKeys;
-  now: Date;
+  ctx: SessionContext;
   refresh: string;
 }): Promise<SessionTokens | 'unchanged'> {
-  const { db, keys, now } = options;
-  const outcome = await db.transaction(async (tx) => {
+  const { ctx } = options;
+  const { db, keys } = ctx;
+  const now = ctx.now();
+  type Outcome =
+    | { kind: 'refused' | 'unchanged' }
+    | { kind: 'reused'; sessionId: string }
+    | { kind: 'rotated'; tokens: SessionTokens };
+  const outcome = await db.transaction(async (tx): Promise<Outcome> => {
     const [row] = await tx
       .select({ token: refreshTokens, session: sessions })
       .from(refreshTokens)
       .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
       .where(eq(refreshTokens.tokenHash, hashToken(options.refresh)))
       .for('update');
-    if (!row || row.session.revokedAt || row.session.expiresAt <= now) return 'refused' as const;
+    if (!row || row.session.revokedAt || row.session.expiresAt <= now) return { kind: 'refused' };
     if (row.token.usedAt) {
-      if (now.getTime() - row.token.usedAt.getTime() <= REUSE_GRACE_MS) return 'unchanged' as const;
+      if (now.getTime() - row.token.usedAt.getTime() <= REUSE_GRACE_MS)
+        return { kind: 'unchanged' };
       await tx
         .update(sessions)
         .set({ revokedAt: now, revokedReason: 'refresh_token_reuse' })
         .where(eq(sessions.id, row.session.id));
-      return 'reused' as const;
+      return { kind: 'reused', sessionId: row.session.id };
     }
     await tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.id, row.token.id));
     await tx.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.session.id));
     const actor = { userId: row.session.userId, sessionId: row.session.id };
-    return {
-      access: await signAccess(keys, actor),
-      refresh: await issueRefresh(tx as unknown as Database, row.session.id),
+    const tokens = {
+      access: await signAccess(keys, actor, now),
+      refresh: await issueRefresh(tx, row.session.id),
     };
+    return { kind: 'rotated', tokens };
   });
   // Thrown outside the transaction so that revoking a reused token's session is committed.
-  if (outcome === 'refused') throw new AppError('unauthorized', 401, 'refresh refused');
-  if (outcome === 'reused')
-    throw new AppError('unauthorized', 401, 'refresh token reused: session revoked');
-  return outcome;
+  switch (outcome.kind) {
+    case 'refused':
+      throw new AppError('unauthorized', 401, 'refresh refused');
+    case 'reused':
+      await ctx.sessionEvents.ended([outcome.sessionId]);
+      throw new AppError('unauthorized', 401, 'refresh token reused: session revoked');
+    case 'unchanged':
+      return 'unchanged';
+    case 'rotated':
+      return outcome.tokens;
+  }
+}
+
+export interface Authenticated {
+  actor: UserActor;
+  /** When the access token stops being valid: an open socket closes then. */
+  expiresAt: Date;
 }
 
 /** The actor of a request, from its access token, while its session is live. */
@@ -119,19 +143,26 @@ export async function authenticateAccess(options: {
   keys: SessionKeys;
   now: Date;
   access: string | undefined;
-}): Promise<Actor | undefined> {
+}): Promise<Authenticated | undefined> {
   const { db, keys, now, access } = options;
   if (!access) return undefined;
   let userId: string | undefined;
   let sessionId: unknown;
+  let exp: number | undefined;
   try {
-    const { payload } = await jwtVerify(access, keys.accessKey, { algorithms: ['HS256'] });
+    // A token without an expiry would be good for ever: it is refused.
+    const { payload } = await jwtVerify(access, keys.accessKey, {
+      algorithms: ['HS256'],
+      requiredClaims: ['exp', 'sub', 'sid'],
+      currentDate: now,
+    });
     userId = payload.sub;
     sessionId = payload.sid;
+    exp = payload.exp;
   } catch {
     return undefined;
   }
-  if (!userId || typeof sessionId !== 'string') return undefined;
+  if (!userId || typeof sessionId !== 'string' || exp === undefined) return undefined;
   const [session] = await db
     .select({ lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
@@ -140,19 +171,34 @@ export async function authenticateAccess(options: {
   if (now.getTime() - session.lastSeenAt.getTime() > LAST_SEEN_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
   }
-  return { userId, sessionId };
+  return { actor: individualActor({ userId, sessionId }), expiresAt: new Date(exp * 1000) };
 }
 
-export async function revokeSession(options: {
+/** Which sessions among `sessionIds` are still live (open sockets are checked with it). */
+export async function liveSessionIds(options: {
   db: Database;
   now: Date;
-  actor: Pick<Actor, 'userId'>;
+  sessionIds: string[];
+}): Promise<Set<string>> {
+  if (options.sessionIds.length === 0) return new Set();
+  const rows = await options.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(inArray(sessions.id, options.sessionIds), isLive(options.now)));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Ends one of the user's sessions; its open sockets close on every instance. */
+export async function revokeSession(options: {
+  ctx: SessionContext;
+  actor: Pick<UserActor, 'userId'>;
   sessionId: string;
   reason: string;
 }): Promise<boolean> {
-  const revoked = await options.db
+  const { ctx } = options;
+  const revoked = await ctx.db
     .update(sessions)
-    .set({ revokedAt: options.now, revokedReason: options.reason })
+    .set({ revokedAt: ctx.now(), revokedReason: options.reason })
     .where(
       and(
         eq(sessions.id, options.sessionId),
@@ -161,25 +207,35 @@ export async function revokeSession(options: {
       ),
     )
     .returning({ id: sessions.id });
+  await ctx.sessionEvents.ended(revoked.map((row) => row.id));
   return revoked.length > 0;
 }
 
-/** Signs out every session of the user, or all but one. */
+/**
+ * Signs out every session of the user, all but one, or those of one sign-in provider. `db`
+ * may be a transaction; the sockets are closed by `announce` once it has committed.
+ */
 export async function revokeUserSessions(options: {
-  db: Database;
-  now: Date;
+  ctx: SessionContext;
+  db?: Database;
   userId: string;
   except?: string;
+  provider?: string;
   reason: string;
-}): Promise<number> {
+}): Promise<{ count: number; announce(): Promise<void> }> {
+  const { ctx } = options;
   const conditions = [eq(sessions.userId, options.userId), isNull(sessions.revokedAt)];
   if (options.except) conditions.push(ne(sessions.id, options.except));
-  const revoked = await options.db
+  if (options.provider) conditions.push(eq(sessions.provider, options.provider));
+  const revoked = await (options.db ?? ctx.db)
     .update(sessions)
-    .set({ revokedAt: options.now, revokedReason: options.reason })
+    .set({ revokedAt: ctx.now(), revokedReason: options.reason })
     .where(and(...conditions))
     .returning({ id: sessions.id });
-  return revoked.length;
+  const ids = revoked.map((row) => row.id);
+  const announce = () => ctx.sessionEvents.ended(ids);
+  if (!options.db) await announce();
+  return { count: ids.length, announce };
 }
 
 export function presentSession(row: SessionRow, currentSessionId: string): Session {
@@ -197,7 +253,7 @@ export function presentSession(row: SessionRow, currentSessionId: string): Sessi
 export async function listSessions(options: {
   db: Database;
   now: Date;
-  actor: Actor;
+  actor: UserActor;
 }): Promise<Session[]> {
   const rows = await options.db
     .select()

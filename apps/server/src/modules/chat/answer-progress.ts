@@ -13,25 +13,37 @@ export interface ProgressSaver {
  * Every `everyMs`, what the live answers have written since their last save goes to their
  * rows in one statement, so that a reload or another instance resumes from the database
  * without a write per answer per tick. A tick is skipped while the previous save runs.
+ * An answer whose model is silent is still written every `heartbeatMs`: its fresh row tells
+ * the other instances' sweepers that its writer is alive.
  */
 export function createProgressSaver(options: {
   db: Database;
   hub: StreamHub;
   log: ChatLog;
   everyMs: number;
+  heartbeatMs: number;
 }): ProgressSaver {
   const { db, hub, log } = options;
-  const savedLength = new WeakMap<LiveAnswer, number>();
+  const saved = new WeakMap<LiveAnswer, { length: number; at: number }>();
   let saving: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
 
   function tick() {
     if (saving) return;
+    const now = Date.now();
     const answers = hub
       .liveAnswers()
-      .filter((answer) => answer.content.length !== (savedLength.get(answer) ?? 0))
+      .filter((answer) => {
+        const last = saved.get(answer);
+        if (!last) {
+          // Just stored with its question: written once it has text or needs a heartbeat.
+          saved.set(answer, { length: 0, at: now });
+          return answer.content.length > 0;
+        }
+        return answer.content.length !== last.length || now - last.at >= options.heartbeatMs;
+      })
       .map((answer) => {
-        savedLength.set(answer, answer.content.length);
+        saved.set(answer, { length: answer.content.length, at: now });
         return { id: answer.messageId, content: answer.content };
       });
     if (answers.length === 0) return;

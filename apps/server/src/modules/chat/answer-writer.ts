@@ -3,8 +3,8 @@ import type { LlmMessage, LlmModel, LlmUsage } from '../../platform/llm/llm';
 import { estimateUsage } from '../../platform/llm/usage-estimate';
 import { presentMessage } from '../../presenters/chat.presenter';
 import { finishAnswer } from './chat.repo';
-import { SHUTDOWN, type ChatContext } from './chat.context';
-import { addTokenUsage } from './metering';
+import { chargeTokens } from '../usage/allowance.service';
+import { ANSWER_OUTPUT_RESERVE, SHUTDOWN, type ChatContext } from './chat.context';
 import type { LiveAnswer } from './stream-hub';
 
 type FinalStatus = 'complete' | 'cancelled' | 'error';
@@ -34,6 +34,7 @@ export async function writeAnswer(options: {
       system,
       messages,
       signal,
+      maxOutputTokens: ANSWER_OUTPUT_RESERVE,
       language: options.language,
       ...(ctx.idleTimeoutMs !== undefined && { timeoutMs: ctx.idleTimeoutMs }),
     });
@@ -88,9 +89,9 @@ async function storeFinalAnswer(options: {
   try {
     stored = await ctx.db.transaction(async (tx) => {
       const row = await finishAnswer({ db: tx, messageId: live.messageId, values });
-      await addTokenUsage({
+      await chargeTokens({
         db: tx,
-        userId: live.userId,
+        owner: live.owner,
         now: ctx.now(),
         tokens: usage.input_tokens + usage.output_tokens,
       });

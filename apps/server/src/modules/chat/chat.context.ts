@@ -20,5 +20,11 @@ export interface ChatContext {
   idleTimeoutMs?: number;
 }
 
+/**
+ * The longest answer in tokens. Held against the monthly limit, with the question's, while
+ * the answer is written, so parallel questions cannot pass the limit by more than one answer.
+ */
+export const ANSWER_OUTPUT_RESERVE = 4096;
+
 /** Why an answer was aborted other than by chat.stop: the instance is shutting down. */
 export const SHUTDOWN = 'shutdown';

@@ -8,17 +8,15 @@ import {
   type MessageRow,
 } from '../../db/schema';
 
-export async function findOwnConversation(options: {
+/** Read by id: the access layer has decided the actor may use it. */
+export async function findConversationRow(options: {
   db: Database;
-  userId: string;
   conversationId: string;
 }): Promise<ConversationRow | undefined> {
   const [row] = await options.db
     .select()
     .from(conversations)
-    .where(
-      and(eq(conversations.id, options.conversationId), eq(conversations.userId, options.userId)),
-    );
+    .where(eq(conversations.id, options.conversationId));
   return row;
 }
 

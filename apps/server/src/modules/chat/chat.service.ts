@@ -1,12 +1,17 @@
 import { CHAT_FILES_MAX, type Language, type ServerMessage } from '@themis/shared';
 import type { AttachmentRow, ConversationRow, MessageRow } from '../../db/schema';
+import { requireContextAccess, requireConversationAccess } from '../../access/access';
+import type { UserActor } from '../../access/actor';
+import type { ConversationAction } from '../../access/policies';
 import { AppError } from '../../errors';
+import { estimateInputTokens } from '../../platform/llm/usage-estimate';
+import { admitAnswer, billingOwnerOf, readAllowance } from '../usage/allowance.service';
 import type { LlmModel } from '../../platform/llm/llm';
 import {
   documentsText,
   loadAttachmentsForModel,
   readForModel,
-} from '../attachments/attachments-for-model';
+} from '../attachments/attachments-for-model.service';
 import { bindAttachments, tooManyFiles } from '../attachments/attachments.service';
 import {
   attachmentView,
@@ -14,10 +19,10 @@ import {
   presentMessage,
 } from '../../presenters/chat.presenter';
 import { writeAnswer } from './answer-writer';
-import type { ChatContext } from './chat.context';
+import { ANSWER_OUTPUT_RESERVE, type ChatContext } from './chat.context';
 import {
   deleteMessages,
-  findOwnConversation,
+  findConversationRow,
   findStreamingAnswer,
   insertMessage,
   insertQuestionAndAnswer,
@@ -27,7 +32,6 @@ import {
   touchConversation,
   updateQuestionContent,
 } from './chat.repo';
-import { assertWithinMonthlyLimit } from './metering';
 import { buildModelMessages } from './model-input';
 import type { ChatListener } from './stream-hub';
 import { buildSystemPrompt } from './system-prompt';
@@ -55,8 +59,15 @@ export function nameFromQuestion(content: string): string {
   return `${(space > NAME_LENGTH / 3 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-async function requireConversation(ctx: ChatContext, userId: string, conversationId: string) {
-  const conversation = await findOwnConversation({ db: ctx.db, userId, conversationId });
+async function requireConversation(options: {
+  ctx: ChatContext;
+  actor: UserActor;
+  action: ConversationAction;
+  conversationId: string;
+}) {
+  const { ctx, conversationId } = options;
+  await requireConversationAccess({ db: ctx.db, ...options });
+  const conversation = await findConversationRow({ db: ctx.db, conversationId });
   if (!conversation) throw new AppError('not_found', 404, 'conversation not found');
   return conversation;
 }
@@ -81,22 +92,27 @@ function findLastQuestion(history: MessageRow[]) {
 
 /**
  * The refusals that need the database (busy elsewhere, monthly limit, attachments), then the
- * question and an empty 'streaming' answer stored in one transaction.
+ * question and an empty 'streaming' answer stored in one transaction, the answer holding its
+ * expected tokens against the limit.
  */
 async function storeExchange(options: {
   ctx: ChatContext;
-  userId: string;
+  actor: UserActor;
   request: AnswerRequest;
   conversation: ConversationRow;
   model: LlmModel;
 }) {
-  const { ctx, userId, request, conversation, model } = options;
+  const { ctx, actor, request, conversation, model } = options;
   const { conversationId } = request;
+  const userId = actor.userId;
   const history = await listConversationMessages({ db: ctx.db, conversationId });
   if (history.some((row) => row.status === 'streaming')) {
     throw new AppError('conversation_busy', 409, 'answer streaming on another instance');
   }
-  await assertWithinMonthlyLimit({ db: ctx.db, userId, now: ctx.now() });
+  const owner = billingOwnerOf(actor);
+  // Refused before the files are read; checked again, with the others' reservations, below.
+  const allowance = await readAllowance({ db: ctx.db, owner, now: ctx.now() });
+  if (allowance.used >= allowance.limit) throw new AppError('monthly_limit_reached', 403);
   const last = request.kind === 'send' ? undefined : findLastQuestion(history);
   const attachmentIds = request.kind === 'send' ? request.attachmentIds : [];
   const lastFiles = last
@@ -113,6 +129,17 @@ async function storeExchange(options: {
         model,
       });
   const content = request.kind === 'regenerate' ? last!.question.content : request.content;
+  const earlier = last ? last.earlier : history;
+  const earlierDocuments = await readEarlierDocuments({ ctx, conversationId, earlier, model });
+  const system = buildSystemPrompt({ language: request.language, now: ctx.now() });
+  const modelMessages = buildModelMessages({
+    history: earlier,
+    earlierDocuments,
+    question: content,
+    files,
+    model,
+    system,
+  });
   const rename =
     !conversation.nameSetByUser && conversation.name === '' ? nameFromQuestion(content) : undefined;
   const answerValues = {
@@ -122,9 +149,12 @@ async function storeExchange(options: {
     content: '',
     status: 'streaming' as const,
     modelId: model.id,
+    reservedTokens:
+      estimateInputTokens({ system, messages: modelMessages }) + ANSWER_OUTPUT_RESERVE,
   };
 
   const stored = await ctx.db.transaction(async (tx) => {
+    await admitAnswer({ tx, owner, now: ctx.now() });
     let exchange: { question: MessageRow; answer: MessageRow };
     let questionFiles = lastFiles;
     if (request.kind === 'send') {
@@ -151,9 +181,7 @@ async function storeExchange(options: {
     const touched = await touchConversation({ db: tx, conversationId, name: rename });
     return { ...exchange, questionFiles, touched };
   });
-  const earlier = last ? last.earlier : history;
-  const earlierDocuments = await readEarlierDocuments({ ctx, conversationId, earlier, model });
-  return { ...stored, files, content, rename, earlier, earlierDocuments };
+  return { ...stored, rename, system, modelMessages, owner };
 }
 
 /**
@@ -184,25 +212,26 @@ async function readEarlierDocuments(options: {
 
 /**
  * Checks a send, regenerate or edit, stores the question and an empty 'streaming' answer in
- * one transaction, answers chat.accepted and starts the model. Every refusal happens before
- * anything is written.
+ * one transaction, sends chat.accepted to every tab following the conversation and starts
+ * the model. Every refusal happens before anything is written.
  */
 export async function startAnswer(options: {
   ctx: ChatContext;
-  userId: string;
+  actor: UserActor;
   listener: ChatListener;
   request: AnswerRequest;
 }): Promise<void> {
-  const { ctx, userId, listener, request } = options;
+  const { ctx, actor, listener, request } = options;
   const { conversationId } = request;
+  requireContextAccess({ actor, action: 'chat.ask' });
   // Refused before any database work, with the upload route's code.
   if (request.kind === 'send' && new Set(request.attachmentIds).size > CHAT_FILES_MAX) {
     throw tooManyFiles();
   }
-  const conversation = await requireConversation(ctx, userId, conversationId);
+  const conversation = await requireConversation({ ctx, actor, action: 'ask', conversationId });
   const model = await requireModel(ctx, request.modelId);
   if (!ctx.hub.reserve(conversationId)) throw new AppError('conversation_busy', 409);
-  const prepared = await storeExchange({ ctx, userId, request, conversation, model }).catch(
+  const prepared = await storeExchange({ ctx, actor, request, conversation, model }).catch(
     (error: unknown) => {
       ctx.hub.release(conversationId);
       throw error;
@@ -211,7 +240,8 @@ export async function startAnswer(options: {
 
   const { question, questionFiles, answer, touched, rename } = prepared;
   ctx.hub.subscribe(conversationId, listener);
-  listener.send({
+  // The user's other tabs show the exchange too; they tell it is not theirs by request_id.
+  ctx.hub.publish(conversationId, {
     type: 'chat.accepted',
     request_id: request.requestId,
     conversation_pk: conversationId,
@@ -225,17 +255,8 @@ export async function startAnswer(options: {
     });
   }
 
-  const system = buildSystemPrompt({ language: request.language, now: ctx.now() });
-  const messages = buildModelMessages({
-    history: prepared.earlier,
-    earlierDocuments: prepared.earlierDocuments,
-    question: prepared.content,
-    files: prepared.files,
-    model,
-    system,
-  });
   const live = {
-    userId,
+    owner: prepared.owner,
     conversationId,
     messageId: answer.id,
     content: '',
@@ -248,8 +269,8 @@ export async function startAnswer(options: {
     live,
     answerRow: answer,
     model,
-    system,
-    messages,
+    system: prepared.system,
+    messages: prepared.modelMessages,
     language: request.language,
   });
 }
@@ -257,11 +278,11 @@ export async function startAnswer(options: {
 /** chat.stop: the partial answer is kept, marked cancelled. */
 export async function stopAnswer(options: {
   ctx: ChatContext;
-  userId: string;
+  actor: UserActor;
   conversationId: string;
 }): Promise<void> {
-  const { ctx, userId, conversationId } = options;
-  await requireConversation(ctx, userId, conversationId);
+  const { ctx, actor, conversationId } = options;
+  await requireConversationAccess({ db: ctx.db, actor, action: 'stop', conversationId });
   ctx.hub.stop(conversationId);
 }
 
@@ -271,13 +292,13 @@ export async function stopAnswer(options: {
  */
 export async function subscribeToConversation(options: {
   ctx: ChatContext;
-  userId: string;
+  actor: UserActor;
   listener: ChatListener;
   conversationId: string;
   fromOffset: number;
 }): Promise<void> {
-  const { ctx, userId, listener, conversationId, fromOffset } = options;
-  await requireConversation(ctx, userId, conversationId);
+  const { ctx, actor, listener, conversationId, fromOffset } = options;
+  await requireConversationAccess({ db: ctx.db, actor, action: 'follow', conversationId });
   // Subscribing and reading the live content happen in one tick: no delta falls between.
   ctx.hub.subscribe(conversationId, listener);
   const live = ctx.hub.find(conversationId);

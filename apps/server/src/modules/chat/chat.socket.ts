@@ -1,6 +1,7 @@
 import type { ChatClientMessage, ServerMessage } from '@themis/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { UserActor } from '../../access/actor';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import type { LlmGateway } from '../../platform/llm/llm';
@@ -12,9 +13,11 @@ import { startAnswer, stopAnswer, subscribeToConversation } from './chat.service
 import { createRedisRelay } from './redis-relay';
 import { createStreamHub, type ChatListener } from './stream-hub';
 
-/** An answer not written for this long while 'streaming' was left by an instance that died. */
-export const STALE_AFTER_MS = 2 * 60_000;
-const SWEEP_EVERY_MS = 60_000;
+/**
+ * An answer not written for this long while 'streaming' was left by an instance that died:
+ * a live one is written at least every fifth of it, even while its model is silent.
+ */
+export const STALE_AFTER_MS = 15_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,11 +32,11 @@ export interface ChatSession {
 }
 
 export interface Chat {
-  openSession(options: { userId: string; send(message: ServerMessage): void }): ChatSession;
-  /** Marks stale 'streaming' answers as errors; runs at start-up and every minute. */
+  openSession(options: { actor: UserActor; send(message: ServerMessage): void }): ChatSession;
+  /** Marks stale 'streaming' answers as errors; runs at start-up and every few seconds. */
   sweepStaleAnswers(): Promise<number>;
-  /** Sweeps now and every minute. */
-  start(): void;
+  /** Sweeps now (settling once done) and every third of the stale time. */
+  start(): Promise<void>;
   /** Aborts the answers being written (stored as errors) and waits for them to be stored. */
   close(): Promise<void>;
 }
@@ -48,12 +51,12 @@ function refusal(error: unknown, log: ChatLog): ErrorFrameDetail {
 
 function runFrame(options: {
   ctx: ChatContext;
-  userId: string;
+  actor: UserActor;
   listener: ChatListener;
   message: ChatClientMessage;
 }): Promise<void> {
-  const { ctx, userId, listener, message } = options;
-  const base = { ctx, userId, listener };
+  const { ctx, actor, listener, message } = options;
+  const base = { ctx, actor, listener };
   switch (message.type) {
     case 'chat.send':
       return startAnswer({
@@ -92,7 +95,7 @@ function runFrame(options: {
         },
       });
     case 'chat.stop':
-      return stopAnswer({ ctx, userId, conversationId: message.conversation_pk });
+      return stopAnswer({ ctx, actor, conversationId: message.conversation_pk });
     case 'chat.subscribe':
       return subscribeToConversation({
         ...base,
@@ -127,7 +130,9 @@ export function createChat(options: {
   redis?: Redis;
   idleTimeoutMs?: number;
   saveEveryMs?: number;
+  staleAfterMs?: number;
 }): Chat {
+  const staleAfterMs = options.staleAfterMs ?? STALE_AFTER_MS;
   const { redis, log } = options;
   const hub = createStreamHub(redis ? { relay: createRedisRelay({ redis, log }) } : {});
   const ctx: ChatContext = {
@@ -144,25 +149,28 @@ export function createChat(options: {
     hub,
     log,
     everyMs: options.saveEveryMs ?? 250,
+    heartbeatMs: staleAfterMs / 5,
   });
 
   const sweepStaleAnswers = () =>
     markStaleAnswers({
       db: ctx.db,
-      olderThan: new Date(ctx.now().getTime() - STALE_AFTER_MS),
+      olderThan: new Date(ctx.now().getTime() - staleAfterMs),
       keepIds: hub.liveAnswers().map((answer) => answer.messageId),
     });
-  const sweep = () => {
-    sweepStaleAnswers().catch((err: unknown) => log.warn({ err }, 'stale answers not swept'));
-  };
+  const sweep = () =>
+    sweepStaleAnswers().then(
+      () => undefined,
+      (err: unknown) => log.warn({ err }, 'stale answers not swept'),
+    );
   let timer: NodeJS.Timeout | undefined;
 
   return {
-    openSession({ userId, send }) {
+    openSession({ actor, send }) {
       const listener: ChatListener = { send };
       return {
         handle(message) {
-          runFrame({ ctx, userId, listener, message }).catch((error: unknown) => {
+          runFrame({ ctx, actor, listener, message }).catch((error: unknown) => {
             const conversationPk = message.conversation_pk;
             send({
               type: 'error',
@@ -177,11 +185,12 @@ export function createChat(options: {
       };
     },
     sweepStaleAnswers,
-    start() {
+    async start() {
       progress.start();
-      sweep();
-      timer = setInterval(sweep, SWEEP_EVERY_MS);
+      timer = setInterval(() => void sweep(), staleAfterMs / 3);
       timer.unref();
+      // Answers a previous run of this instance left 'streaming' are ended before it serves.
+      await sweep();
     },
     async close() {
       clearInterval(timer);

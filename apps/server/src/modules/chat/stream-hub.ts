@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerMessage } from '@themis/shared';
+import type { BillingOwner } from '../usage/allowance.service';
 
 /** One open tab following conversations. */
 export interface ChatListener {
@@ -8,7 +9,8 @@ export interface ChatListener {
 
 /** An answer this instance is writing. */
 export interface LiveAnswer {
-  userId: string;
+  /** Who pays for its tokens. */
+  owner: BillingOwner;
   conversationId: string;
   messageId: string;
   /** Everything written so far: a tab that resumes gets the part it lacks from here. */

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { Scope } from '../../access/actor';
 import type { Database } from '../../db/client';
 
 export interface SearchRow {
@@ -37,11 +38,12 @@ const isoUtc = (column: SQL) =>
  */
 export async function searchConversations(options: {
   db: Database;
-  userId: string;
+  scope: Scope;
   tsquery: SQL;
   limit: number;
 }): Promise<SearchRow[]> {
-  const { db, userId, tsquery, limit } = options;
+  const { db, scope, tsquery, limit } = options;
+  const userId = scope.userId;
   const result = await db.execute(sql`
     select conversation_id, conversation_name, message_id, message_seq, text, updated_at
     from (

@@ -1,4 +1,6 @@
 import type { SearchHit } from '@themis/shared';
+import { requireContextAccess } from '../../access/access';
+import type { UserActor } from '../../access/actor';
 import type { Database } from '../../db/client';
 import { searchConversations as searchRows, searchTsQuery } from './conversations-search.repo';
 
@@ -58,13 +60,14 @@ export function buildSnippet(text: string, words: string[]): string {
 /** Full-text search over the user's conversation names and messages. */
 export async function searchConversations(options: {
   db: Database;
-  actor: { userId: string };
+  actor: UserActor;
   data: { q: string; limit: number };
 }): Promise<{ items: SearchHit[] }> {
-  const { db, actor, data } = options;
+  const { db, data } = options;
+  const scope = requireContextAccess({ actor: options.actor, action: 'conversation.search' });
   const rows = await searchRows({
     db,
-    userId: actor.userId,
+    scope,
     tsquery: searchTsQuery(splitQuery(data.q)),
     limit: data.limit,
   });

@@ -12,6 +12,7 @@ import {
   or,
   sql,
 } from 'drizzle-orm';
+import type { Scope } from '../../access/actor';
 import type { Database } from '../../db/client';
 import { attachments, conversations, messages } from '../../db/schema';
 import type {
@@ -39,17 +40,18 @@ const conversationColumns = {
 
 const { search: _search, ...messageColumns } = getTableColumns(messages);
 
-const ownConversation = (userId: string, id: string) =>
-  and(eq(conversations.userId, userId), eq(conversations.id, id));
+// Queries by id run after the access layer has allowed the actor that record; lists are
+// read within the actor's scope.
+const inScope = (scope: Scope) => eq(conversations.userId, scope.userId);
 
 export async function insertConversation(options: {
   db: Database;
-  userId: string;
+  scope: Scope;
   name: string;
 }): Promise<ConversationView> {
   const [row] = await options.db
     .insert(conversations)
-    .values({ userId: options.userId, name: options.name })
+    .values({ userId: options.scope.userId, name: options.name })
     .returning({
       id: conversations.id,
       name: conversations.name,
@@ -61,13 +63,12 @@ export async function insertConversation(options: {
 
 export async function findConversation(options: {
   db: Database;
-  userId: string;
   id: string;
 }): Promise<ConversationView | undefined> {
   const [row] = await options.db
     .select(conversationColumns)
     .from(conversations)
-    .where(ownConversation(options.userId, options.id));
+    .where(eq(conversations.id, options.id));
   return row;
 }
 
@@ -78,11 +79,11 @@ export async function findConversation(options: {
  */
 export function conversationPageQuery(options: {
   db: Database;
-  userId: string;
+  scope: Scope;
   after?: ConversationKey;
   limit: number;
 }) {
-  const { db, userId, after, limit } = options;
+  const { db, scope, after, limit } = options;
   const at = after && sql`${after.at}::timestamptz`;
   return (
     db
@@ -93,7 +94,7 @@ export function conversationPageQuery(options: {
       .from(conversations)
       .where(
         and(
-          eq(conversations.userId, userId),
+          inScope(scope),
           at && after
             ? and(
                 lte(conversations.updatedAt, at),
@@ -111,14 +112,13 @@ export function conversationPageQuery(options: {
 /** Renames without touching updated_at: a rename is not activity. */
 export async function renameConversation(options: {
   db: Database;
-  userId: string;
   id: string;
   name: string;
 }): Promise<boolean> {
   const rows = await options.db
     .update(conversations)
     .set({ name: options.name, nameSetByUser: true })
-    .where(ownConversation(options.userId, options.id))
+    .where(eq(conversations.id, options.id))
     .returning({ id: conversations.id });
   return rows.length > 0;
 }
@@ -129,22 +129,21 @@ export async function renameConversation(options: {
  */
 export async function deleteConversation(options: {
   db: Database;
-  userId: string;
   id: string;
 }): Promise<string[] | null> {
-  const { userId, id } = options;
+  const { id } = options;
   return options.db.transaction(async (tx) => {
-    const [owned] = await tx
+    const [found] = await tx
       .select({ id: conversations.id })
       .from(conversations)
-      .where(ownConversation(userId, id))
+      .where(eq(conversations.id, id))
       .for('update');
-    if (!owned) return null;
+    if (!found) return null;
     const files = await tx
       .select({ key: attachments.storageKey })
       .from(attachments)
-      .where(and(eq(attachments.userId, userId), eq(attachments.conversationId, id)));
-    await tx.delete(conversations).where(ownConversation(userId, id));
+      .where(eq(attachments.conversationId, id));
+    await tx.delete(conversations).where(eq(conversations.id, id));
     return files.map((file) => file.key);
   });
 }
@@ -152,19 +151,17 @@ export async function deleteConversation(options: {
 /** The newest `limit` messages below `beforeSeq`, newest first (messages_conversation_seq_idx). */
 export function messagePageQuery(options: {
   db: Database;
-  userId: string;
   conversationId: string;
   beforeSeq?: number;
   limit: number;
 }) {
-  const { db, userId, conversationId, beforeSeq, limit } = options;
+  const { db, conversationId, beforeSeq, limit } = options;
   return db
     .select(messageColumns)
     .from(messages)
     .where(
       and(
         eq(messages.conversationId, conversationId),
-        eq(messages.userId, userId),
         beforeSeq === undefined ? undefined : lt(messages.seq, beforeSeq),
       ),
     )
@@ -175,22 +172,15 @@ export function messagePageQuery(options: {
 /** The oldest `limit` messages from `fromSeq` on, oldest first (messages_conversation_seq_idx). */
 export function newerMessagesQuery(options: {
   db: Database;
-  userId: string;
   conversationId: string;
   fromSeq: number;
   limit: number;
 }) {
-  const { db, userId, conversationId, fromSeq, limit } = options;
+  const { db, conversationId, fromSeq, limit } = options;
   return db
     .select(messageColumns)
     .from(messages)
-    .where(
-      and(
-        eq(messages.conversationId, conversationId),
-        eq(messages.userId, userId),
-        gte(messages.seq, fromSeq),
-      ),
-    )
+    .where(and(eq(messages.conversationId, conversationId), gte(messages.seq, fromSeq)))
     .orderBy(messages.seq)
     .limit(limit);
 }
@@ -198,19 +188,17 @@ export function newerMessagesQuery(options: {
 /** Whether the conversation has a message before `seq` ('before') or from `seq` on ('from'). */
 export async function hasMessagesBeyond(options: {
   db: Database;
-  userId: string;
   conversationId: string;
   side: 'before' | 'from';
   seq: number;
 }): Promise<boolean> {
-  const { db, userId, conversationId, side, seq } = options;
+  const { db, conversationId, side, seq } = options;
   const [row] = await db
     .select({ seq: messages.seq })
     .from(messages)
     .where(
       and(
         eq(messages.conversationId, conversationId),
-        eq(messages.userId, userId),
         side === 'before' ? lt(messages.seq, seq) : gte(messages.seq, seq),
       ),
     )
@@ -220,7 +208,6 @@ export async function hasMessagesBeyond(options: {
 
 export async function listMessageAttachments(options: {
   db: Database;
-  userId: string;
   messageIds: string[];
 }): Promise<AttachmentView[]> {
   if (options.messageIds.length === 0) return [];
@@ -234,31 +221,24 @@ export async function listMessageAttachments(options: {
       hasText: sql<boolean>`coalesce(${attachments.extractedText}, '') <> ''`,
     })
     .from(attachments)
-    .where(
-      and(
-        eq(attachments.userId, options.userId),
-        inArray(attachments.messageId, options.messageIds),
-      ),
-    )
+    .where(inArray(attachments.messageId, options.messageIds))
     .orderBy(attachments.createdAt, attachments.id);
 }
 
 export async function findMessage(options: {
   db: Database;
-  userId: string;
   id: string;
 }): Promise<MessageView | undefined> {
   const [row] = await options.db
     .select(messageColumns)
     .from(messages)
-    .where(and(eq(messages.userId, options.userId), eq(messages.id, options.id)));
+    .where(eq(messages.id, options.id));
   return row;
 }
 
 /** Replaces the feedback of a final answer; undefined when it is not (or no longer) one. */
 export async function updateMessageFeedback(options: {
   db: Database;
-  userId: string;
   id: string;
   feedback: { value: 'good' | 'bad'; reason: string | null; comment: string | null };
 }): Promise<MessageView | undefined> {
@@ -272,7 +252,6 @@ export async function updateMessageFeedback(options: {
     })
     .where(
       and(
-        eq(messages.userId, options.userId),
         eq(messages.id, options.id),
         eq(messages.role, 'assistant'),
         ne(messages.status, 'streaming'),

@@ -37,7 +37,6 @@ const ZConversationParams = z.object({ pk: z.uuid() });
 export function conversationRoutes(deps: { db: Database; storage: FileStorage }) {
   const { db, storage } = deps;
   return async (app: FastifyInstance) => {
-    app.addHook('onRequest', app.authenticate);
     const r = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['conversations'];
 

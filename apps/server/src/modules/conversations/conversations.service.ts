@@ -6,6 +6,12 @@ import type {
   MessagePage,
 } from '@themis/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import {
+  requireContextAccess,
+  requireConversationAccess,
+  requireMessageAccess,
+} from '../../access/access';
+import type { UserActor } from '../../access/actor';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import type { FileStorage } from '../../platform/storage/storage';
@@ -29,10 +35,6 @@ import {
   updateMessageFeedback,
   type ConversationKey,
 } from './conversations.repo';
-
-interface ActorRef {
-  userId: string;
-}
 
 const invalid = (field: string) =>
   new AppError('validation_error', 400, `invalid ${field}`, { [field]: ['invalid'] });
@@ -59,27 +61,25 @@ export function decodeCursor(cursor: string): ConversationKey {
 
 export async function createConversation(options: {
   db: Database;
-  actor: ActorRef;
+  actor: UserActor;
   data: { name?: string };
 }): Promise<Conversation> {
+  const scope = requireContextAccess({ actor: options.actor, action: 'conversation.create' });
   // An empty name is shown translated as "New conversation" until the first question names it.
-  const row = await insertConversation({
-    db: options.db,
-    userId: options.actor.userId,
-    name: options.data.name ?? '',
-  });
+  const row = await insertConversation({ db: options.db, scope, name: options.data.name ?? '' });
   return presentConversation(row);
 }
 
 export async function listConversations(options: {
   db: Database;
-  actor: ActorRef;
+  actor: UserActor;
   cursor?: string;
   limit: number;
 }): Promise<ConversationPage> {
   const { db, actor, limit } = options;
+  const scope = requireContextAccess({ actor, action: 'conversation.list' });
   const after = options.cursor ? decodeCursor(options.cursor) : undefined;
-  const rows = await conversationPageQuery({ db, userId: actor.userId, after, limit: limit + 1 });
+  const rows = await conversationPageQuery({ db, scope, after, limit: limit + 1 });
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
@@ -90,20 +90,18 @@ export async function listConversations(options: {
 
 export async function getConversation(options: {
   db: Database;
-  actor: ActorRef;
+  actor: UserActor;
   conversationId: string;
 }): Promise<Conversation> {
-  const row = await findConversation({
-    db: options.db,
-    userId: options.actor.userId,
-    id: options.conversationId,
-  });
+  const { db, actor, conversationId } = options;
+  await requireConversationAccess({ db, actor, action: 'read', conversationId });
+  const row = await findConversation({ db, id: conversationId });
   if (!row) throw notFound('conversation');
   return presentConversation(row);
 }
 
-async function presentMessages(db: Database, userId: string, rows: MessageView[]) {
-  const files = await listMessageAttachments({ db, userId, messageIds: rows.map((m) => m.id) });
+async function presentMessages(db: Database, rows: MessageView[]) {
+  const files = await listMessageAttachments({ db, messageIds: rows.map((m) => m.id) });
   const byMessage = new Map<string, AttachmentView[]>();
   for (const file of files) {
     if (!file.messageId) continue;
@@ -120,19 +118,16 @@ async function presentMessages(db: Database, userId: string, rows: MessageView[]
  */
 export async function listMessages(options: {
   db: Database;
-  actor: ActorRef;
+  actor: UserActor;
   conversationId: string;
   query: { before_seq?: number; after_seq?: number; around_seq?: number; limit: number };
 }): Promise<MessagePage> {
   const { db, actor, conversationId, query } = options;
   const { limit } = query;
-  const userId = actor.userId;
-  if (!(await findConversation({ db, userId, id: conversationId }))) {
-    throw notFound('conversation');
-  }
-  const scope = { db, userId, conversationId };
+  await requireConversationAccess({ db, actor, action: 'read', conversationId });
+  const scope = { db, conversationId };
   const present = async (rows: MessageView[], hasMore: boolean, hasNewer: boolean) => ({
-    items: await presentMessages(db, userId, rows),
+    items: await presentMessages(db, rows),
     has_more: hasMore,
     has_newer: hasNewer,
   });
@@ -170,17 +165,13 @@ export async function listMessages(options: {
 
 export async function renameConversation(options: {
   db: Database;
-  actor: ActorRef;
+  actor: UserActor;
   conversationId: string;
   data: { name: string };
 }): Promise<Conversation> {
   const { db, actor, conversationId } = options;
-  const renamed = await renameConversationRow({
-    db,
-    userId: actor.userId,
-    id: conversationId,
-    name: options.data.name,
-  });
+  await requireConversationAccess({ db, actor, action: 'rename', conversationId });
+  const renamed = await renameConversationRow({ db, id: conversationId, name: options.data.name });
   if (!renamed) throw notFound('conversation');
   return getConversation({ db, actor, conversationId });
 }
@@ -193,15 +184,12 @@ export async function deleteConversation(options: {
   db: Database;
   storage: FileStorage;
   log: FastifyBaseLogger;
-  actor: ActorRef;
+  actor: UserActor;
   conversationId: string;
 }): Promise<void> {
-  const { storage, log } = options;
-  const keys = await deleteConversationRows({
-    db: options.db,
-    userId: options.actor.userId,
-    id: options.conversationId,
-  });
+  const { db, actor, conversationId, storage, log } = options;
+  await requireConversationAccess({ db, actor, action: 'delete', conversationId });
+  const keys = await deleteConversationRows({ db, id: conversationId });
   if (!keys) throw notFound('conversation');
   for (const key of keys) {
     try {
@@ -215,13 +203,13 @@ export async function deleteConversation(options: {
 /** Feedback on an answer that is final; a later call replaces it, 'good' drops the reason. */
 export async function setMessageFeedback(options: {
   db: Database;
-  actor: ActorRef;
+  actor: UserActor;
   messageId: string;
   data: MessageFeedbackRequest;
 }): Promise<Message> {
   const { db, actor, messageId, data } = options;
-  const userId = actor.userId;
-  const message = await findMessage({ db, userId, id: messageId });
+  await requireMessageAccess({ db, actor, action: 'rate', messageId });
+  const message = await findMessage({ db, id: messageId });
   if (!message) throw notFound('message');
   if (message.role !== 'assistant' || message.status === 'streaming') {
     throw new AppError('validation_error', 400, 'feedback is for a finished answer');
@@ -229,7 +217,6 @@ export async function setMessageFeedback(options: {
   const isBad = data.value === 'bad';
   const updated = await updateMessageFeedback({
     db,
-    userId,
     id: messageId,
     feedback: {
       value: data.value,
@@ -238,6 +225,6 @@ export async function setMessageFeedback(options: {
     },
   });
   if (!updated) throw notFound('message');
-  const [presented] = await presentMessages(db, userId, [updated]);
+  const [presented] = await presentMessages(db, [updated]);
   return presented!;
 }

@@ -7,7 +7,6 @@ import { createFeedback } from './feedback.service';
 
 export function feedbackRoutes(db: Database) {
   return async (app: FastifyInstance) => {
-    app.addHook('onRequest', app.authenticate);
     app.withTypeProvider<ZodTypeProvider>().post(
       '/feedback/create',
       {

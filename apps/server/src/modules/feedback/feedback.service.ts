@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { displayName, type FeedbackData } from '@themis/shared';
+import { requireContextAccess } from '../../access/access';
+import type { UserActor } from '../../access/actor';
 import type { Database } from '../../db/client';
-import { feedback, plans, users } from '../../db/schema';
-import { AppError } from '../../errors';
+import { requireUserWithPlan } from '../../repos/users.repo';
+import { feedback } from '../../db/schema';
 
 /**
  * Stores a feedback message. The e-mail, name and plan come from the account, never from
@@ -10,17 +11,12 @@ import { AppError } from '../../errors';
  */
 export async function createFeedback(options: {
   db: Database;
-  actor: { userId: string };
+  actor: UserActor;
   data: FeedbackData;
 }): Promise<{ pk: string }> {
-  const { db, actor, data } = options;
-  const [row] = await db
-    .select({ user: users, plan: plans })
-    .from(users)
-    .leftJoin(plans, eq(plans.id, users.planId))
-    .where(eq(users.id, actor.userId));
-  if (!row) throw new AppError('unauthorized', 401, 'user gone');
-  const { user, plan } = row;
+  const { db, data } = options;
+  const { actor } = requireContextAccess({ actor: options.actor, action: 'feedback.send' });
+  const { user, plan } = await requireUserWithPlan(db, actor.userId);
   const [created] = await db
     .insert(feedback)
     .values({

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZErrorResponse, ZModelList } from '@themis/shared';
 import type { LlmGateway } from '../../platform/llm/llm';
+import { requireActor } from '../auth/auth.guard';
 import { listAvailableModels } from './models.service';
 
 export function modelRoutes(llm: LlmGateway) {
@@ -9,14 +10,13 @@ export function modelRoutes(llm: LlmGateway) {
     app.withTypeProvider<ZodTypeProvider>().get(
       '/model/list',
       {
-        onRequest: app.authenticate,
         schema: {
           tags: ['models'],
           summary: 'Models available for chats',
           response: { 200: ZModelList, 401: ZErrorResponse },
         },
       },
-      async () => listAvailableModels({ llm }),
+      async (request) => listAvailableModels({ llm, actor: requireActor(request) }),
     );
   };
 }

@@ -1,4 +1,6 @@
 import type { ModelInfo } from '@themis/shared';
+import { requireContextAccess } from '../../access/access';
+import type { UserActor } from '../../access/actor';
 import type { LlmGateway, LlmModel } from '../../platform/llm/llm';
 
 export function presentModel(model: LlmModel): ModelInfo {
@@ -13,8 +15,12 @@ export function presentModel(model: LlmModel): ModelInfo {
   };
 }
 
-/** The models a signed-in person may chat with. */
-export async function listAvailableModels(options: { llm: LlmGateway }): Promise<ModelInfo[]> {
+/** The models the actor may chat with in their context. */
+export async function listAvailableModels(options: {
+  llm: LlmGateway;
+  actor: UserActor;
+}): Promise<ModelInfo[]> {
+  requireContextAccess({ actor: options.actor, action: 'model.list' });
   const models = await options.llm.listModels();
   return models.map(presentModel);
 }

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { RateLimitedError } from '../../errors';
 import { redactUrl } from '../../logger';
+import type { RateLimiter } from '../../platform/rate-limit/rate-limiter';
 
 const REPORT_BODY_LIMIT = 16 * 1024;
 const REPORT_TYPES = ['application/csp-report', 'application/reports+json'];
@@ -33,8 +35,14 @@ const ZReportingApiReports = z
   .max(50);
 const ZCspReportBody = z.union([ZLegacyReport, ZReportingApiReports]);
 
-/** Browsers post Content-Security-Policy violations here; they are logged for the operator. */
-export async function cspReportRoutes(app: FastifyInstance) {
+/** A page that keeps breaking a rule sends a report each time; more than this is noise. */
+export const CSP_REPORTS_PER_IP = { limit: 30, windowMs: 60_000 };
+
+/**
+ * Browsers post Content-Security-Policy violations here; they are logged for the operator,
+ * at most CSP_REPORTS_PER_IP from one address, so nobody can flood the log through it.
+ */
+export const cspReportRoutes = (limiter: RateLimiter) => async (app: FastifyInstance) => {
   app.addContentTypeParser(
     REPORT_TYPES,
     { parseAs: 'string', bodyLimit: REPORT_BODY_LIMIT },
@@ -51,6 +59,8 @@ export async function cspReportRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
+      const counted = await limiter.hit(`csp-report:ip:${request.ip}`, CSP_REPORTS_PER_IP);
+      if (!counted.allowed) throw new RateLimitedError(counted.retryAfterS);
       const reports = Array.isArray(request.body)
         ? request.body.map((r) => ({
             directive: r.body.effectiveDirective,
@@ -73,4 +83,4 @@ export async function cspReportRoutes(app: FastifyInstance) {
       return reply.status(204).send();
     },
   );
-}
+};

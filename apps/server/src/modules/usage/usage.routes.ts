@@ -7,7 +7,6 @@ import { getCurrentUsage } from './usage.service';
 
 export function usageRoutes(deps: { db: Database; now: () => Date }) {
   return async (app: FastifyInstance) => {
-    app.addHook('onRequest', app.authenticate);
     app.withTypeProvider<ZodTypeProvider>().get(
       '/usage/current',
       {

@@ -3,8 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IMAGE_UPLOAD_MAX_BYTES, ZErrorResponse } from '@themis/shared';
+import { refuseNul } from '../../plugins/input-guard';
 import { invalidPart, readFilePart, readMultipartForm } from '../../plugins/multipart-form';
-import type { AuthContext } from '../auth/auth.context';
+import type { AppContext } from '../../app-context';
 import { requireActor } from '../auth/auth.guard';
 import { findAvatar, type AvatarChange } from './user-avatar.service';
 
@@ -68,13 +69,14 @@ export async function acceptAccountForm(scope: FastifyInstance): Promise<void> {
   scope.addHook('preValidation', async (request) => {
     if (!request.isMultipart()) return;
     const form = await readMultipartForm(request, readAccountForm);
+    refuseNul(form.fields);
     request.body = form.fields;
     avatarChanges.set(request, form.avatar);
   });
 }
 
 /** The signed-in user's pictures; registered under the user routes' authentication. */
-export function userAvatarRoutes(ctx: AuthContext) {
+export function userAvatarRoutes(ctx: AppContext) {
   const { db, storage } = ctx;
   return async (app: FastifyInstance) => {
     app.withTypeProvider<ZodTypeProvider>().get(

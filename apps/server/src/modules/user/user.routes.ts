@@ -22,7 +22,7 @@ import {
   sendAccountCode,
   setFirstPassword,
 } from '../auth/account-security.service';
-import type { AuthContext } from '../auth/auth.context';
+import type { AppContext } from '../../app-context';
 import { clearSessionCookies } from '../auth/auth.cookies';
 import { AppError } from '../../errors';
 import { requireActor } from '../auth/auth.guard';
@@ -39,12 +39,11 @@ const errors = {
   429: ZErrorResponse,
 };
 
-export function userRoutes(ctx: AuthContext) {
+export function userRoutes(ctx: AppContext) {
   const { db, now, storage } = ctx;
   const publicOrigin = ctx.config.publicUrl.origin;
   return async (app: FastifyInstance) => {
     // Before the body is even parsed: nothing of an anonymous request is looked at.
-    app.addHook('onRequest', app.authenticate);
     const r = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['user'];
 
@@ -144,8 +143,7 @@ export function userRoutes(ctx: AuthContext) {
       },
       async (request) => {
         const revoked = await revokeSession({
-          db,
-          now: now(),
+          ctx,
           actor: requireActor(request),
           sessionId: request.params.session_pk,
           reason: 'signed_out_by_user',
@@ -167,8 +165,7 @@ export function userRoutes(ctx: AuthContext) {
       async (request) => {
         const actor = requireActor(request);
         await revokeUserSessions({
-          db,
-          now: now(),
+          ctx,
           userId: actor.userId,
           except: actor.sessionId,
           reason: 'signed_out_by_user',

@@ -11,6 +11,7 @@ import type { Database } from '../../db/client';
 import { externalAccounts, plans, users, type PlanRow, type UserRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { FileStorage } from '../../platform/storage/storage';
+import { lockUserRow, requireUserWithPlan } from '../../repos/users.repo';
 import {
   avatarUrl,
   discardFile,
@@ -51,15 +52,7 @@ export function presentUser(
   };
 }
 
-async function loadUser(db: Database, actor: ActorRef) {
-  const [row] = await db
-    .select({ user: users, plan: plans })
-    .from(users)
-    .leftJoin(plans, eq(plans.id, users.planId))
-    .where(eq(users.id, actor.userId));
-  if (!row) throw new AppError('unauthorized', 401, 'user gone');
-  return row;
-}
+const loadUser = (db: Database, actor: ActorRef) => requireUserWithPlan(db, actor.userId);
 
 /** The signed-in user's own record; there is no way to name another user here. */
 export async function getUser(options: {
@@ -97,12 +90,7 @@ export async function updatePersonalDetails(options: {
   try {
     oldKey = await db.transaction(async (tx) => {
       // Locked, so that of two uploads at once each deletes exactly the file it replaced.
-      const [row] = await tx
-        .select({ avatarKey: users.avatarKey })
-        .from(users)
-        .where(eq(users.id, actor.userId))
-        .for('update');
-      if (!row) throw new AppError('unauthorized', 401, 'user gone');
+      const row = await lockUserRow(tx, actor.userId);
       await tx
         .update(users)
         .set({

@@ -196,6 +196,7 @@ export function createLlmGateway(options: LlmGatewayOptions): LlmGateway {
         system: request.system,
         messages: request.messages,
         signal: request.signal,
+        maxOutputTokens: request.maxOutputTokens,
         idleTimeoutMs: request.timeoutMs ?? options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
         onUpstreamError: (err) =>
           options.log.warn({ err, model: request.modelId }, 'model answer failed'),

@@ -34,6 +34,8 @@ export interface StreamAnswerOptions {
   signal: AbortSignal;
   /** Longest wait for the next byte from the provider; 60 s by default. */
   timeoutMs?: number;
+  /** The longest answer, in tokens: what the monthly limit holds back for it. */
+  maxOutputTokens?: number;
   /** Language of the demo model's answer; real models follow the system prompt. */
   language?: 'en' | 'pl';
 }

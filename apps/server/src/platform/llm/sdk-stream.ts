@@ -12,6 +12,7 @@ export interface SdkStreamOptions {
   system: string;
   messages: LlmMessage[];
   signal: AbortSignal;
+  maxOutputTokens?: number;
   idleTimeoutMs: number;
   onUpstreamError: (error: unknown) => void;
   /** What the provider says it changed or ignored in the request. */
@@ -73,6 +74,7 @@ export async function* streamWithSdk(options: SdkStreamOptions): AsyncGenerator<
     const { stream } = await options.model.doStream({
       prompt: toPrompt(options.system, options.messages),
       abortSignal: upstream.signal,
+      ...(options.maxOutputTokens !== undefined && { maxOutputTokens: options.maxOutputTokens }),
     });
     for await (const part of stream) {
       armIdleTimer();

@@ -1,23 +1,19 @@
 import type { ConfirmationKind, Language } from '@themis/shared';
 import { escapeHtml } from './escape-html';
+import type { MailBlock } from './mail-blocks';
 import { MAIL_COPY } from './mail-copy';
+import { noticeContent, type NoticeTemplate } from './notices';
 
 export type MailTemplate =
   | { kind: 'verification_code'; purpose: ConfirmationKind; code: string }
-  | { kind: 'password_reset'; link: string };
+  | { kind: 'password_reset'; link: string }
+  | NoticeTemplate;
 
 export interface RenderedMail {
   subject: string;
   text: string;
   html: string;
 }
-
-/** The parts an e-mail is made of; each becomes plain text and HTML the same way. */
-type MailBlock =
-  | { kind: 'paragraph'; lines: string[] }
-  | { kind: 'code'; code: string }
-  /** A button in HTML, with the bare address under it for clients that hide buttons. */
-  | { kind: 'link'; label: string; fallback: string; url: string };
 
 function blocksOf(
   template: MailTemplate,
@@ -26,6 +22,10 @@ function blocksOf(
   const copy = MAIL_COPY[language];
   const greeting: MailBlock = { kind: 'paragraph', lines: [copy.greeting] };
   const signOff: MailBlock = { kind: 'paragraph', lines: copy.signOff };
+  if (template.kind !== 'verification_code' && template.kind !== 'password_reset') {
+    const notice = noticeContent(template, language);
+    return { subject: notice.subject, blocks: [greeting, ...notice.blocks, signOff] };
+  }
   if (template.kind === 'verification_code') {
     const code = copy.codes[template.purpose];
     return {
@@ -60,6 +60,8 @@ function blockText(block: MailBlock): string {
       return block.code;
     case 'link':
       return block.url;
+    case 'details':
+      return block.rows.map(([label, value]) => `${label}: ${value}`).join('\n');
   }
 }
 
@@ -77,6 +79,13 @@ function blockHtml(block: MailBlock): string {
         `<p style="margin:0 0 24px;"><a href="${href}" style="display:inline-block;padding:12px 24px;border-radius:6px;background-color:#14284b;color:#ffffff;font-weight:bold;text-decoration:none;">${escapeHtml(block.label)}</a></p>`,
         `<p style="${BLOCK_MARGIN}">${escapeHtml(block.fallback)}<br><a href="${href}" style="color:#14284b;word-break:break-all;">${href}</a></p>`,
       ].join('\n');
+    }
+    case 'details': {
+      const rows = block.rows.map(
+        ([label, value]) =>
+          `<tr><td style="padding:2px 16px 2px 0;color:#4b5563;vertical-align:top;">${escapeHtml(label)}</td><td style="padding:2px 0;font-weight:bold;">${escapeHtml(value)}</td></tr>`,
+      );
+      return `<table role="presentation" cellpadding="0" cellspacing="0" style="${BLOCK_MARGIN}font-family:Arial,Helvetica,sans-serif;font-size:16px;color:#1f2937;">${rows.join('')}</table>`;
     }
   }
 }

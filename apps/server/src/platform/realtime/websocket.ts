@@ -7,11 +7,18 @@ import {
   type ClientMessage,
   type ServerMessage,
 } from '@themis/shared';
+import type { UserActor } from '../../access/actor';
+import { findNul } from '../../input-text';
 import { WS_PATH } from '../../runtime-config';
+import { createSocketRegistry, type SocketRegistry } from './socket-registry';
 
 const POLICY_VIOLATION = 1008;
 /** The browser refreshes its session and reconnects when closed with this code. */
 export const UNAUTHORIZED_CLOSE = 4401;
+/** Too many open sockets for one user on this instance; the browser retries later. */
+export const TOO_MANY_CLOSE = 4429;
+/** Sockets one user may keep open on one instance (tabs and devices together). */
+export const MAX_SOCKETS_PER_USER = 20;
 
 /** What one authenticated connection does with the frames beyond ping. */
 export interface RealtimeSession {
@@ -21,9 +28,15 @@ export interface RealtimeSession {
 
 export interface WebSocketOptions {
   appOrigin: string;
-  /** The user of the upgrade request (its session cookie), or undefined. */
-  authenticate(request: FastifyRequest): Promise<{ userId: string } | undefined>;
-  openSession(options: { userId: string; send(message: ServerMessage): void }): RealtimeSession;
+  now: () => Date;
+  /** The actor of the upgrade request (its access cookie) and when that token expires. */
+  authenticate(request: FastifyRequest): Promise<{ actor: UserActor; expiresAt: Date } | undefined>;
+  /** Which of these sessions are still live: the periodic check closes the others' sockets. */
+  liveSessions(sessionIds: string[]): Promise<Set<string>>;
+  openSession(options: { actor: UserActor; send(message: ServerMessage): void }): RealtimeSession;
+  log: { warn(details: object, message: string): void };
+  /** How often dead peers are dropped and sessions checked again; tests shorten it. */
+  heartbeatMs?: number;
 }
 
 function send(socket: WebSocket, message: ServerMessage) {
@@ -43,20 +56,35 @@ function refersTo(data: unknown): { request_id?: string; conversation_pk?: strin
 
 /**
  * The /ws endpoint. A frame that is not JSON or not a known message gets an error frame
- * back and the connection stays open: one bad frame must not cost the user the stream.
+ * back and the connection stays open: one bad frame must not cost the user the stream. A
+ * socket lives no longer than its session: it closes (4401) when the session ends on any
+ * instance, when the access token expires, and when the periodic check finds it gone.
  */
-export async function registerWebSocket(app: FastifyInstance, options: WebSocketOptions) {
+export async function registerWebSocket(
+  app: FastifyInstance,
+  options: WebSocketOptions,
+): Promise<SocketRegistry> {
   await app.register(websocket, { options: { maxPayload: WS_MAX_PAYLOAD } });
+  const registry = createSocketRegistry({
+    closeCode: UNAUTHORIZED_CLOSE,
+    now: () => options.now().getTime(),
+    heartbeatMs: options.heartbeatMs ?? 30_000,
+    liveSessions: options.liveSessions,
+    log: options.log,
+  });
+  app.addHook('onReady', async () => registry.start());
+  app.addHook('preClose', async () => registry.stop());
+
   // Authenticated before the upgrade, so no frame arrives while the session is looked up.
-  const users = new WeakMap<FastifyRequest, { userId: string }>();
+  const authenticated = new WeakMap<FastifyRequest, { actor: UserActor; expiresAt: Date }>();
   app.get(
     WS_PATH,
     {
       websocket: true,
       schema: { hide: true },
       preValidation: async (request) => {
-        const user = await options.authenticate(request);
-        if (user) users.set(request, user);
+        const result = await options.authenticate(request);
+        if (result) authenticated.set(request, result);
       },
     },
     (socket, request) => {
@@ -65,17 +93,28 @@ export async function registerWebSocket(app: FastifyInstance, options: WebSocket
         socket.close(POLICY_VIOLATION, 'origin_not_allowed');
         return;
       }
-      const user = users.get(request);
-      if (!user) {
+      const auth = authenticated.get(request);
+      if (!auth) {
         socket.close(UNAUTHORIZED_CLOSE, 'unauthorized');
         return;
       }
-      const session = options.openSession({
-        userId: user.userId,
-        send: (message) => send(socket, message),
+      const { actor, expiresAt } = auth;
+      if (registry.countForUser(actor.userId) >= MAX_SOCKETS_PER_USER) {
+        socket.close(TOO_MANY_CLOSE, 'too_many_connections');
+        return;
+      }
+      const session = options.openSession({ actor, send: (message) => send(socket, message) });
+      const entry = registry.add({ socket, actor, expiresAt: expiresAt.getTime() });
+      socket.on('close', () => {
+        registry.remove(entry);
+        session.close();
       });
-      socket.on('close', () => session.close());
       socket.on('message', (raw, isBinary) => {
+        // Checked per frame without the database: the token's expiry and the ended flag.
+        if (entry.ended || options.now().getTime() >= expiresAt.getTime()) {
+          registry.end(entry, 'session_expired');
+          return;
+        }
         if (isBinary) return send(socket, { type: 'error', detail: 'unsupported_media_type' });
         let data: unknown;
         try {
@@ -83,8 +122,9 @@ export async function registerWebSocket(app: FastifyInstance, options: WebSocket
         } catch {
           return send(socket, { type: 'error', detail: 'invalid_json' });
         }
-        const parsed = ZClientMessage.safeParse(data);
-        if (!parsed.success) {
+        // PostgreSQL text cannot hold NUL: refused here like any other invalid frame.
+        const parsed = findNul(data) ? undefined : ZClientMessage.safeParse(data);
+        if (!parsed?.success) {
           return send(socket, { type: 'error', detail: 'validation_error', ...refersTo(data) });
         }
         const message = parsed.data;
@@ -95,4 +135,5 @@ export async function registerWebSocket(app: FastifyInstance, options: WebSocket
       });
     },
   );
+  return registry;
 }

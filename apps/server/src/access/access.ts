@@ -1,0 +1,69 @@
+import type { Database } from '../db/client';
+import { AppError, notFound } from '../errors';
+import type { Actor, Scope, UserActor } from './actor';
+import { findAttachmentOwner, findConversationOwner, findMessageOwner } from './access.repo';
+import {
+  mayInContext,
+  mayOnAttachment,
+  mayOnConversation,
+  scopeOf,
+  type AttachmentAction,
+  type ContextAction,
+  type ConversationAction,
+} from './policies';
+
+/**
+ * The one place that decides whether an actor may do something. Every service starts with
+ * one of these calls; its repos then read by id, or within the scope returned.
+ */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An action in the actor's current context; returns the scope its records live in. */
+export function requireContextAccess(options: {
+  actor: Actor;
+  action: ContextAction;
+}): Scope & { actor: UserActor } {
+  const { actor, action } = options;
+  if (!mayInContext(actor, action)) throw new AppError('forbidden', 403, `${action} refused`);
+  return { ...scopeOf(actor), actor };
+}
+
+/** 404 for a conversation that does not exist and for one the actor may not touch alike. */
+export async function requireConversationAccess(options: {
+  db: Database;
+  actor: Actor;
+  action: ConversationAction;
+  conversationId: string;
+}): Promise<{ conversationId: string }> {
+  const { db, actor, action, conversationId } = options;
+  const owner = UUID.test(conversationId)
+    ? await findConversationOwner(db, conversationId)
+    : undefined;
+  if (!owner || !mayOnConversation(actor, action, owner)) throw notFound('conversation');
+  return { conversationId };
+}
+
+export async function requireMessageAccess(options: {
+  db: Database;
+  actor: Actor;
+  action: ConversationAction;
+  messageId: string;
+}): Promise<{ messageId: string; conversationId: string }> {
+  const { db, actor, action, messageId } = options;
+  const owner = UUID.test(messageId) ? await findMessageOwner(db, messageId) : undefined;
+  if (!owner || !mayOnConversation(actor, action, owner)) throw notFound('message');
+  return { messageId, conversationId: owner.conversationId };
+}
+
+export async function requireAttachmentAccess(options: {
+  db: Database;
+  actor: Actor;
+  action: AttachmentAction;
+  attachmentId: string;
+}): Promise<{ attachmentId: string; conversationId: string | null }> {
+  const { db, actor, action, attachmentId } = options;
+  const owner = UUID.test(attachmentId) ? await findAttachmentOwner(db, attachmentId) : undefined;
+  if (!owner || !mayOnAttachment(actor, action, owner)) throw notFound('attachment');
+  return { attachmentId, conversationId: owner.conversationId };
+}

@@ -1,0 +1,33 @@
+/**
+ * Who is acting. A signed-in person acts in one context at a time: their own
+ * (`organizationId` null) or an organization's, where `role` is their membership's.
+ */
+export interface UserActor {
+  kind: 'user';
+  userId: string;
+  sessionId: string;
+  organizationId: string | null;
+  role: OrganizationRole | null;
+}
+
+/** A signed-in visitor of a shared link: they may read the one conversation it shares. */
+export interface ShareLinkActor {
+  kind: 'share_link';
+  userId: string;
+  sessionId: string;
+  conversationId: string;
+}
+
+export type Actor = UserActor | ShareLinkActor;
+
+export type OrganizationRole = 'OWNER' | 'ADMIN' | 'MEMBER' | 'OBSERVER';
+
+/** The rows a user actor's lists and new records belong to. */
+export interface Scope {
+  userId: string;
+  organizationId: string | null;
+}
+
+export function individualActor(session: { userId: string; sessionId: string }): UserActor {
+  return { kind: 'user', ...session, organizationId: null, role: null };
+}

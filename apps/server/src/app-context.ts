@@ -1,0 +1,39 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { SessionEvents } from './modules/auth/session-events';
+import { deriveKey } from './platform/crypto/secrets';
+import type { QueuedMail } from './platform/mail/mail-queue';
+import type { RateLimiter } from './platform/rate-limit/rate-limiter';
+import type { FileStorage } from './platform/storage/storage';
+
+export interface AppKeys {
+  accessKey: Uint8Array;
+  codeKey: Buffer;
+  providerStateKey: Buffer;
+}
+
+/** What the services share, built once in app.ts. */
+export interface AppContext {
+  config: Config;
+  db: Database;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  keys: AppKeys;
+  limiter: RateLimiter;
+  storage: FileStorage;
+  sessionEvents: SessionEvents;
+  /** `db`: a transaction to queue within, so the mail goes only if it commits. */
+  queueMail(mail: QueuedMail, db?: Database): Promise<void>;
+}
+
+/** Keys derived from APP_SECRET, one per purpose. */
+export function deriveAppKeys(config: Config): AppKeys {
+  const secret = config.appSecret;
+  if (!secret) throw new Error('APP_SECRET is not resolved: call resolveAppSecret before buildApp');
+  return {
+    accessKey: new Uint8Array(deriveKey(secret, 'access-token')),
+    codeKey: deriveKey(secret, 'verification-code'),
+    providerStateKey: deriveKey(secret, 'provider-sign-in-state'),
+  };
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "messages" ADD COLUMN "reserved_tokens" integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import type { Broadcast } from '../../platform/realtime/broadcast';
+
+const CHANNEL = 'themis:sessions:ended';
+const ZEnded = z.object({ session_ids: z.array(z.string()) });
+
+/** Sessions that ended (signed out, revoked, account gone), told to every instance. */
+export interface SessionEvents {
+  ended(sessionIds: string[]): Promise<void>;
+  onEnded(handler: (sessionIds: string[]) => void): void;
+}
+
+export function createSessionEvents(options: {
+  broadcast: Broadcast;
+  log: { warn(details: object, message: string): void };
+}): SessionEvents {
+  const { broadcast, log } = options;
+  return {
+    async ended(sessionIds) {
+      if (sessionIds.length === 0) return;
+      // Not fatal: the sockets' periodic session check closes them a little later.
+      await broadcast
+        .publish(CHANNEL, { session_ids: sessionIds })
+        .catch((err: unknown) => log.warn({ err }, 'ended sessions not announced'));
+    },
+    onEnded(handler) {
+      broadcast.subscribe(CHANNEL, (payload) => {
+        const parsed = ZEnded.safeParse(payload);
+        if (parsed.success) handler(parsed.data.session_ids);
+      });
+    },
+  };
+}
