@@ -1,5 +1,7 @@
+import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type ResolvedConfig } from 'vite';
+import { precompressDir } from './precompress.js';
 
 /** The API server that `npm run dev` starts beside the Vite dev server. */
 const DEV_API_ORIGIN = 'http://127.0.0.1:5174';
@@ -27,9 +29,28 @@ function devRuntimeConfig(): Plugin {
   };
 }
 
+/** Brotli and gzip copies of the built files, which the server sends by Accept-Encoding. */
+function precompress(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'themis-precompress',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async writeBundle() {
+      const summary = await precompressDir(resolve(config.root, config.build.outDir));
+      const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+      config.logger.info(
+        `precompressed ${summary.files} files: ${kb(summary.bytes)}, brotli ${kb(summary.brotliBytes)}, gzip ${kb(summary.gzipBytes)}`,
+      );
+    },
+  };
+}
+
 export default defineConfig({
   base: '/',
-  plugins: [react(), devRuntimeConfig()],
+  plugins: [react(), devRuntimeConfig(), precompress()],
   build: {
     outDir: 'dist',
     // The entry chunk (React, router, Redux, MUI core, i18n: ~170 KB gzipped) is this big by

@@ -3,10 +3,15 @@ import { reportError } from '../reporting';
 import { runtimeConfig } from '../runtime-config';
 import { createSessionBaseQuery } from './base-query';
 
+const baseQuery = createSessionBaseQuery({ config: runtimeConfig(), report: reportError });
+
+/** One token refresh at a time for the whole tab, API calls and WebSocket alike. */
+export const refreshSession = baseQuery.refreshSession;
+
 /** The one API slice; features add their endpoints with `api.injectEndpoints`. */
 export const api = createApi({
   reducerPath: 'api',
-  baseQuery: createSessionBaseQuery({ config: runtimeConfig(), report: reportError }),
+  baseQuery,
   tagTypes: ['Me', 'ExternalProviders', 'Conversations', 'MaintenanceStatus'],
   endpoints: () => ({}),
 });

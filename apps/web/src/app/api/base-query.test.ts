@@ -23,7 +23,7 @@ function scriptedFetch({ api = [], refresh = [] }: { api?: Reply[]; refresh?: Re
     const url = input instanceof Request ? input.url : String(input);
     const isRefresh = url === REFRESH_URL;
     calls.push(isRefresh ? 'refresh' : 'api');
-    if (isRefresh) expect(init).toMatchObject({ method: 'GET', credentials: 'include' });
+    if (isRefresh) expect(init).toMatchObject({ method: 'POST', credentials: 'include' });
     else expect((input as Request).credentials).toBe('include');
     const reply = (isRefresh ? refresh : api).shift();
     if (!reply) throw new Error(`unscripted ${url}`);

@@ -30,7 +30,7 @@ export type ApiBaseQuery = BaseQueryFn<
 >;
 
 type FetchFn = (input: RequestInfo, init?: RequestInit) => Promise<Response>;
-type RefreshOutcome = 'refreshed' | 'unauthorized' | 'failed';
+export type RefreshOutcome = 'refreshed' | 'unauthorized' | 'failed';
 
 export interface SessionBaseQueryOptions {
   config: RuntimeConfig;
@@ -88,7 +88,7 @@ export function createSessionBaseQuery({
   redirect = (url) => window.location.assign(url),
   currentPath = () => window.location.pathname + window.location.search,
   report,
-}: SessionBaseQueryOptions): ApiBaseQuery {
+}: SessionBaseQueryOptions): ApiBaseQuery & { refreshSession(): Promise<RefreshOutcome> } {
   const loggedFetch = withLogging(fetchFn);
   const rawBaseQuery = fetchBaseQuery({
     baseUrl: apiBaseUrl(config),
@@ -102,7 +102,7 @@ export function createSessionBaseQuery({
     for (let attempt = 0; attempt <= REFRESH_RETRIES; attempt += 1) {
       try {
         const response = await loggedFetch(config.tokenRefreshUrl, {
-          method: 'GET',
+          method: 'POST',
           credentials: 'include',
         });
         if (response.ok) return 'refreshed';
@@ -141,10 +141,12 @@ export function createSessionBaseQuery({
     return result;
   }
 
-  return async (args, api, extraOptions = {}) => {
+  const baseQuery: ApiBaseQuery = async (args, api, extraOptions = {}) => {
     const result = await query(args, api, extraOptions);
     const retryAfterSeconds = parseRetryAfter(result.meta?.response?.headers.get('Retry-After'));
     if (!result.error || retryAfterSeconds === undefined) return result;
     return { ...result, error: { ...result.error, retryAfterSeconds } };
   };
+  // The WebSocket refreshes through the same shared refresh as the API calls.
+  return Object.assign(baseQuery, { refreshSession });
 }

@@ -4,11 +4,25 @@ import { memo } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 
-// Answers are untrusted text: raw HTML stays text (no rehype-raw) and links open apart.
+const WEB_LINK = /^(?:https?:\/\/|mailto:)/i;
+
+/**
+ * Answers are untrusted text. Raw HTML stays text (no rehype-raw). Links open apart, and only
+ * to other sites: a relative one could point at our own API. Images are never loaded (a
+ * same-origin image is a request made with the reader's session): their description shows.
+ */
+export const safeAnswerUrl = (url: string) => (WEB_LINK.test(url.trim()) ? url : '');
+
 const components: Components = {
-  a: ({ node: _node, ...props }) => (
-    <a {...props} target="_blank" rel="noopener noreferrer nofollow" />
-  ),
+  a: ({ node: _node, href, children, ...props }) =>
+    href ? (
+      <a {...props} href={href} target="_blank" rel="noopener noreferrer nofollow">
+        {children}
+      </a>
+    ) : (
+      <span>{children}</span>
+    ),
+  img: ({ alt }) => (alt ? <span>{`[${alt}]`}</span> : null),
   table: ({ node: _node, ...props }) => (
     <Box sx={{ overflowX: 'auto', my: 1.5 }}>
       <table {...props} />
@@ -54,7 +68,7 @@ export const MarkdownAnswer = memo(function MarkdownAnswer({ text }: { text: str
         },
       })}
     >
-      <Markdown remarkPlugins={[remarkGfm]} components={components}>
+      <Markdown remarkPlugins={[remarkGfm]} components={components} urlTransform={safeAnswerUrl}>
         {text}
       </Markdown>
     </Box>

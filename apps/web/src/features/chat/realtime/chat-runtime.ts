@@ -1,9 +1,10 @@
 import { webSocketUrl } from '@themis/shared';
 import { useSyncExternalStore } from 'react';
+import { refreshSession } from '../../../app/api/api';
 import { loginRedirectUrl } from '../../../app/api/base-query';
 import { runtimeConfig } from '../../../app/runtime-config';
 import { ChatStore, type ConversationState } from '../chat-store';
-import { ChatSocket, type SessionRefresh } from './chat-socket';
+import { ChatSocket } from './chat-socket';
 
 interface ChatRuntime {
   socket: ChatSocket;
@@ -11,16 +12,6 @@ interface ChatRuntime {
 }
 
 let current: ChatRuntime | undefined;
-
-const refreshSession: SessionRefresh = async () => {
-  try {
-    const response = await fetch(runtimeConfig().tokenRefreshUrl, { credentials: 'include' });
-    if (response.ok) return 'refreshed';
-    return response.status === 401 ? 'unauthorized' : 'failed';
-  } catch {
-    return 'failed';
-  }
-};
 
 /** The tab's socket and chat store, created on first use. */
 export function chatRuntime(): ChatRuntime {
