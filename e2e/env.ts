@@ -19,3 +19,10 @@ export const E2E_ANSWER_END = 'That is all.';
 export const E2E_FAILING_QUESTION_MARK = 'provider overloaded';
 /** What a failing answer writes before the error. */
 export const E2E_PARTIAL_ANSWER = 'The answer begins with art. 6';
+/**
+ * A question holding this and `hold-<key>` gets a long answer: E2E_LONG_ANSWER_LINES lines
+ * (`Line N of the answer.`), then it stays open until POST /test/release/<key> reaches the
+ * provider, and ends with a few more lines and E2E_ANSWER_END.
+ */
+export const E2E_LONG_QUESTION_MARK = 'line by line';
+export const E2E_LONG_ANSWER_LINES = 60;

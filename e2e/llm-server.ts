@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import {
   sendJson,
   startFakeUpstream,
@@ -9,6 +10,8 @@ import {
   E2E_FAILING_QUESTION_MARK,
   E2E_LLM_MODEL,
   E2E_LLM_PORT,
+  E2E_LONG_ANSWER_LINES,
+  E2E_LONG_QUESTION_MARK,
   E2E_PARTIAL_ANSWER,
   E2E_SLOW_QUESTION_MARK,
 } from './env';
@@ -49,7 +52,61 @@ function quickDeltas(question: string): string[] {
   ];
 }
 
+// Long answers waiting for the test to let them end, and keys released before they waited.
+const waiting = new Map<string, () => void>();
+const released = new Set<string>();
+
+function release(key: string) {
+  released.add(key);
+  waiting.get(key)?.();
+}
+
+/** A long answer that stays open after its first lines until the test releases `key`. */
+async function streamHeldAnswer(request: SeenRequest, res: ServerResponse, key: string) {
+  const send = (content: string, finish: string | null = null) =>
+    res.write(
+      `data: ${JSON.stringify({
+        id: 'chatcmpl-held',
+        object: 'chat.completion.chunk',
+        created: 1_700_000_000,
+        model: request.body.model,
+        choices: [{ index: 0, delta: finish ? {} : { content }, finish_reason: finish }],
+      })}\n\n`,
+    );
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  for (let line = 1; line <= E2E_LONG_ANSWER_LINES; line += 1) {
+    send(`Line ${line} of the answer.\n\n`);
+    await pause(10);
+  }
+  const go = new Promise<void>((resolve) => {
+    if (released.has(key)) resolve();
+    else waiting.set(key, resolve);
+  });
+  // Empty chunks while held, so the server's idle timeout never ends the answer.
+  let held = true;
+  void go.then(() => (held = false));
+  while (held && !res.destroyed) {
+    send('');
+    await Promise.race([go, pause(1000)]);
+  }
+  waiting.delete(key);
+  for (let line = E2E_LONG_ANSWER_LINES + 1; line <= E2E_LONG_ANSWER_LINES + 10; line += 1) {
+    send(`Line ${line} of the answer.\n\n`);
+    await pause(10);
+  }
+  send(E2E_ANSWER_END);
+  send('', 'stop');
+  res.end('data: [DONE]\n\n');
+}
+
 const upstream = await startFakeUpstream(async (request, res) => {
+  const releasing = /^\/test\/release\/([\w-]+)$/.exec(request.path);
+  if (request.method === 'POST' && releasing) {
+    release(releasing[1]!);
+    sendJson(res, 200, {});
+    return;
+  }
   if (request.method === 'GET' && request.path === '/v1/models') {
     sendJson(res, 200, { object: 'list', data: [{ id: E2E_LLM_MODEL, object: 'model' }] });
     return;
@@ -66,6 +123,11 @@ const upstream = await startFakeUpstream(async (request, res) => {
       delayMs: 20,
       then: 'error',
     });
+    return;
+  }
+  const hold = /hold-([\w-]+)/.exec(question);
+  if (question.includes(E2E_LONG_QUESTION_MARK) && hold) {
+    await streamHeldAnswer(request, res, hold[1]!);
     return;
   }
   const slow = question.includes(E2E_SLOW_QUESTION_MARK);

@@ -30,6 +30,14 @@ const EMPTY: ConversationState = {
   error: undefined,
 };
 
+type AcceptedFrame = Extract<ServerMessage, { type: 'chat.accepted' }>;
+
+/** `messages` ending with the accepted question and its answer, each shown once. */
+function withExchange(messages: Message[], frame: AcceptedFrame): Message[] {
+  const fresh = new Set([frame.question.pk, frame.answer.pk]);
+  return [...messages.filter((message) => !fresh.has(message.pk)), frame.question, frame.answer];
+}
+
 /** Characters of a text as the server counts offsets (UTF-16 code units, like JS strings). */
 export const shownLength = (state: ConversationState) =>
   state.messages.findLast((message) => message.status === 'streaming')?.content.length ?? 0;
@@ -123,35 +131,57 @@ export class ChatStore {
     }));
   }
 
+  /** This tab's question was accepted. */
+  private accepted(
+    state: ConversationState,
+    frame: AcceptedFrame,
+    kind: RequestKind,
+  ): Partial<ConversationState> {
+    // Shown at a search hit, far from the end: the new exchange starts a fresh view, and
+    // scrolling up loads what came before it.
+    if (state.hasNewer) {
+      return {
+        messages: [frame.question, frame.answer],
+        hasMore: true,
+        hasNewer: false,
+        olderCount: 0,
+        epoch: state.epoch + 1,
+        sending: false,
+      };
+    }
+    let messages = state.messages;
+    // An edit replaces the last question and its answer; a regenerate the last answer.
+    const lastUser = messages.findLastIndex((message) => message.role === 'user');
+    if (kind === 'edit' && lastUser >= 0) messages = messages.slice(0, lastUser);
+    if (kind === 'regenerate' && messages.at(-1)?.role === 'assistant') {
+      messages = messages.slice(0, -1);
+    }
+    return { messages: withExchange(messages, frame), sending: false };
+  }
+
+  /**
+   * A question asked in another tab of this conversation. A regenerate or edit keeps the
+   * question's pk, so what followed it (and its old text) gives way to the new exchange.
+   */
+  private acceptedElsewhere(
+    state: ConversationState,
+    frame: AcceptedFrame,
+  ): Partial<ConversationState> {
+    // Not loaded here, or beyond the page shown at a search hit: the page brings it later.
+    if (!state.loaded || state.hasNewer) return {};
+    const asked = state.messages.findIndex((message) => message.pk === frame.question.pk);
+    const messages = asked >= 0 ? state.messages.slice(0, asked) : state.messages;
+    return { messages: withExchange(messages, frame) };
+  }
+
   apply(frame: ServerMessage) {
     switch (frame.type) {
       case 'chat.accepted': {
-        const kind = this.requests.get(frame.request_id)?.kind;
+        const own = this.requests.get(frame.request_id);
         this.requests.delete(frame.request_id);
-        this.set(frame.conversation_pk, (state) => {
-          // Shown at a search hit, far from the end: the new exchange starts a fresh view,
-          // and scrolling up loads what came before it.
-          if (state.hasNewer) {
-            return {
-              messages: [frame.question, frame.answer],
-              hasMore: true,
-              hasNewer: false,
-              olderCount: 0,
-              epoch: state.epoch + 1,
-              sending: false,
-            };
-          }
-          let messages = state.messages;
-          // An edit replaces the last question and its answer; a regenerate the last answer.
-          const lastUser = messages.findLastIndex((message) => message.role === 'user');
-          if (kind === 'edit' && lastUser >= 0) messages = messages.slice(0, lastUser);
-          if (kind === 'regenerate' && messages.at(-1)?.role === 'assistant') {
-            messages = messages.slice(0, -1);
-          }
-          const fresh = new Set([frame.question.pk, frame.answer.pk]);
-          messages = messages.filter((message) => !fresh.has(message.pk));
-          return { messages: [...messages, frame.question, frame.answer], sending: false };
-        });
+        this.set(frame.conversation_pk, (state) =>
+          own ? this.accepted(state, frame, own.kind) : this.acceptedElsewhere(state, frame),
+        );
         return;
       }
       case 'chat.delta':

@@ -5,7 +5,9 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { ConversationState } from '../chat-store';
+import { JumpToLatestButton } from './JumpToLatestButton';
 import { MessageItem } from './MessageItem';
+import { useFollowBottom } from './use-follow-bottom';
 
 // Virtuoso keeps the view still while older pages are prepended when the first index drops.
 const FIRST_INDEX = 1_000_000;
@@ -19,6 +21,8 @@ export interface MessageListProps {
   onLoadNewer: () => void;
   onEdit: (message: Message) => void;
   onRegenerate: () => void;
+  /** Opens the conversation at its end (from a search hit, where the end is not loaded). */
+  onOpenLatest: () => void;
 }
 
 /** The conversation, bottom-anchored, following a growing answer. */
@@ -31,6 +35,7 @@ export function MessageList({
   onLoadNewer,
   onEdit,
   onRegenerate,
+  onOpenLatest,
 }: MessageListProps) {
   const { t } = useTranslation('chat');
   const virtuoso = useRef<VirtuosoHandle>(null);
@@ -47,6 +52,14 @@ export function MessageList({
   // Scrolled to once: pages loaded around it later must not pull the view back.
   const scrolledTo = useRef<string>(undefined);
   const highlighted = messages[highlightIndex]?.pk;
+  // A list opened at a search hit stays there until the reader moves.
+  const follow = useFollowBottom(highlightIndex < 0 && !state.hasNewer);
+  const pinned = follow.following && !state.hasNewer;
+  const { jumpToEnd } = follow;
+  // A question asked here brings the view back to the end, wherever the reader was.
+  useEffect(() => {
+    if (state.sending) jumpToEnd('auto');
+  }, [state.sending, jumpToEnd]);
   useEffect(() => {
     if (highlighted === undefined) {
       scrolledTo.current = undefined;
@@ -67,23 +80,28 @@ export function MessageList({
       role="log"
       aria-label={t('conversation.label')}
       aria-busy={busy}
-      sx={{ flex: 1, minHeight: 0 }}
+      sx={{ position: 'relative', flex: 1, minHeight: 0 }}
     >
       <Virtuoso
         // A replaced page (another conversation, or a jump) starts a fresh list at its target.
         key={`${messages[0]?.conversation_pk ?? ''}:${state.epoch}`}
         ref={virtuoso}
+        scrollerRef={(element) =>
+          follow.setScroller(element instanceof HTMLElement ? element : null)
+        }
         style={{ height: '100%' }}
         data={messages}
         firstItemIndex={firstItemIndex}
         initialTopMostItemIndex={
           highlightIndex >= 0
             ? { index: highlightIndex, align: 'center' }
-            : Math.max(0, messages.length - 1)
+            : { index: Math.max(0, messages.length - 1), align: 'end' }
         }
         computeItemKey={(_, message) => message.pk}
         alignToBottom
-        followOutput={(atBottom) => (atBottom && !state.hasNewer ? 'auto' : false)}
+        followOutput={() => (pinned ? 'auto' : false)}
+        // An answer grows inside its item, which Virtuoso does not follow by itself.
+        totalListHeightChanged={follow.contentChanged}
         startReached={() => {
           if (state.hasMore && !loadingOlder) onLoadOlder();
         }}
@@ -104,6 +122,9 @@ export function MessageList({
           />
         )}
       />
+      {!pinned && (
+        <JumpToLatestButton onClick={state.hasNewer ? onOpenLatest : () => jumpToEnd()} />
+      )}
     </Box>
   );
 }

@@ -4,8 +4,9 @@ import Typography from '@mui/material/Typography';
 import { MOBILE_BREAKPOINT_PX, type ErrorCode, type Message } from '@themis/shared';
 import { lazy, Suspense, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { UNKNOWN_ERROR_KEY } from '../../../app/api/error-message';
+import { paths } from '../../../app/paths';
 import { useLanguage } from '../../../app/use-language';
 import { ChatEmptyState } from '../components/ChatEmptyState';
 import { ChatInput } from '../components/ChatInput';
@@ -37,6 +38,7 @@ export function ChatPage() {
   const { t } = useTranslation('chat');
   const { conversationId } = useParams();
   const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
   const targetSeq = parseSeq(searchParams.get('message'));
   const { language } = useLanguage();
   const { models, model, choose, isLoading: modelsLoading } = useModelChoice();
@@ -136,6 +138,7 @@ export function ChatPage() {
             onLoadNewer={() => void conversation.loadNewer()}
             onEdit={edit}
             onRegenerate={actions.regenerate}
+            onOpenLatest={() => void navigate(`${paths.chat}/${conversationId ?? ''}`)}
           />
         </Suspense>
       )}

@@ -1,0 +1,174 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../app/i18n';
+import { renderWithProviders } from '../../../test/render';
+import { JumpToLatestButton } from './JumpToLatestButton';
+import { isAtBottom, leftBottom, useFollowBottom } from './use-follow-bottom';
+
+const VIEW = 500;
+
+/** A scroller whose geometry the test sets, since jsdom lays nothing out. */
+function Harness({ startFollowing = true }: { startFollowing?: boolean }) {
+  const { setScroller, following, contentChanged, jumpToEnd } = useFollowBottom(startFollowing);
+  return (
+    <div style={{ position: 'relative' }}>
+      <div data-testid="scroller" ref={setScroller} />
+      <button type="button" onClick={contentChanged}>
+        grown
+      </button>
+      {!following && <JumpToLatestButton onClick={() => jumpToEnd()} />}
+    </div>
+  );
+}
+
+function renderScroller(options: { startFollowing?: boolean; height?: number } = {}) {
+  renderWithProviders(<Harness startFollowing={options.startFollowing} />);
+  const element = screen.getByTestId('scroller');
+  const geometry = { scrollTop: 0, scrollHeight: options.height ?? 2000 };
+  Object.defineProperties(element, {
+    clientHeight: { get: () => VIEW },
+    scrollHeight: { get: () => geometry.scrollHeight },
+    scrollTop: {
+      get: () => geometry.scrollTop,
+      set: (top: number) => {
+        geometry.scrollTop = Math.max(0, Math.min(top, geometry.scrollHeight - VIEW));
+      },
+    },
+  });
+  const scrollTo = vi.fn((options: ScrollToOptions) => {
+    element.scrollTop = options.top ?? 0;
+    fireEvent.scroll(element);
+  });
+  element.scrollTo = scrollTo as typeof element.scrollTo;
+  /** The reader (or the browser for them) moves the view to `top`. */
+  const scrollUserTo = (top: number) => {
+    element.scrollTop = top;
+    fireEvent.scroll(element);
+  };
+  /** The answer grows by `px`, and the list reports it as Virtuoso does. */
+  const grow = (px: number) => {
+    geometry.scrollHeight += px;
+    fireEvent.click(screen.getByRole('button', { name: 'grown' }));
+  };
+  const bottom = () => geometry.scrollHeight - VIEW;
+  return { element, geometry, scrollTo, scrollUserTo, grow, bottom };
+}
+
+const jumpButton = () => screen.queryByRole('button', { name: 'Jump to the latest message' });
+
+describe('the end of a scroller', () => {
+  it('counts a few pixels short as at the end, and only a move up as leaving it', () => {
+    const at = (scrollTop: number) => ({ scrollTop, scrollHeight: 1000, clientHeight: 500 });
+    expect(isAtBottom(at(500))).toBe(true);
+    expect(isAtBottom(at(480))).toBe(true);
+    expect(isAtBottom(at(400))).toBe(false);
+    expect(leftBottom(500, at(300))).toBe(true);
+    // Content that grew below a still view has not been left by the reader.
+    expect(leftBottom(300, at(300))).toBe(false);
+    expect(leftBottom(300, at(350))).toBe(false);
+  });
+});
+
+describe('following a growing answer', () => {
+  it('keeps the view at the end while the answer grows', () => {
+    const s = renderScroller();
+    s.scrollUserTo(s.bottom());
+    s.grow(300);
+    expect(s.geometry.scrollTop).toBe(s.bottom());
+    s.grow(10);
+    expect(s.geometry.scrollTop).toBe(s.bottom());
+    expect(jumpButton()).toBeNull();
+  });
+
+  it('stops at a wheel turned upwards, even before the view moves, and offers the jump', () => {
+    const s = renderScroller();
+    s.scrollUserTo(s.bottom());
+    fireEvent.wheel(s.element, { deltaY: -40 });
+    const stayed = s.geometry.scrollTop;
+    s.grow(300);
+    expect(s.geometry.scrollTop).toBe(stayed);
+    expect(jumpButton()).not.toBeNull();
+  });
+
+  it('ignores a wheel turned downwards', () => {
+    const s = renderScroller();
+    s.scrollUserTo(s.bottom());
+    fireEvent.wheel(s.element, { deltaY: 40 });
+    s.grow(300);
+    expect(s.geometry.scrollTop).toBe(s.bottom());
+  });
+
+  it('stops when a finger drags the content down', () => {
+    const s = renderScroller();
+    s.scrollUserTo(s.bottom());
+    fireEvent.touchStart(s.element, { touches: [{ clientY: 100 }] });
+    fireEvent.touchMove(s.element, { touches: [{ clientY: 140 }] });
+    s.grow(300);
+    expect(s.geometry.scrollTop).toBe(s.bottom() - 300);
+    expect(jumpButton()).not.toBeNull();
+  });
+
+  it('stops when the view moves up by keys or the scrollbar', () => {
+    const s = renderScroller();
+    s.scrollUserTo(s.bottom());
+    s.scrollUserTo(s.bottom() - 200);
+    s.grow(300);
+    expect(s.geometry.scrollTop).toBe(s.bottom() - 500);
+    expect(jumpButton()).not.toBeNull();
+  });
+
+  it('follows again once the reader scrolls back to the end', () => {
+    const s = renderScroller();
+    s.scrollUserTo(s.bottom());
+    s.scrollUserTo(100);
+    expect(jumpButton()).not.toBeNull();
+    s.scrollUserTo(s.bottom() - 10);
+    expect(jumpButton()).toBeNull();
+    s.grow(300);
+    expect(s.geometry.scrollTop).toBe(s.bottom());
+  });
+
+  it('jumps to the end from the button, smoothly, and follows from there', () => {
+    const s = renderScroller();
+    s.scrollUserTo(s.bottom());
+    s.scrollUserTo(0);
+    fireEvent.click(jumpButton()!);
+    expect(s.scrollTo).toHaveBeenLastCalledWith({
+      top: s.geometry.scrollHeight,
+      behavior: 'smooth',
+    });
+    expect(s.geometry.scrollTop).toBe(s.bottom());
+    expect(jumpButton()).toBeNull();
+    s.grow(300);
+    expect(s.geometry.scrollTop).toBe(s.bottom());
+  });
+
+  it('jumps without animation for a reader who prefers less motion', () => {
+    const matchMedia = vi.fn((query: string) => ({ matches: query.includes('reduce') }));
+    vi.stubGlobal('matchMedia', matchMedia);
+    try {
+      const s = renderScroller({ startFollowing: false });
+      fireEvent.click(jumpButton()!);
+      expect(s.scrollTo).toHaveBeenLastCalledWith({
+        top: s.geometry.scrollHeight,
+        behavior: 'auto',
+      });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('leaves a list opened elsewhere (at a search hit) where it is as the answer grows', () => {
+    const s = renderScroller({ startFollowing: false });
+    s.scrollUserTo(700);
+    s.grow(300);
+    expect(s.geometry.scrollTop).toBe(700);
+    expect(jumpButton()).not.toBeNull();
+  });
+
+  it('names the button in Polish', async () => {
+    await act(() => i18n.changeLanguage('pl'));
+    renderScroller({ startFollowing: false });
+    expect(screen.getByRole('button', { name: 'Przejdź do najnowszej wiadomości' })).toBeTruthy();
+  });
+});

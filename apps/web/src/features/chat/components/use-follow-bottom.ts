@@ -1,0 +1,106 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+/** Closer than this to the end counts as at the end (sub-pixel sizes and rounding). */
+export const AT_BOTTOM_PX = 24;
+
+interface ScrollGeometry {
+  scrollTop: number;
+  scrollHeight: number;
+  clientHeight: number;
+}
+
+export const isAtBottom = (element: ScrollGeometry) =>
+  element.scrollHeight - element.scrollTop - element.clientHeight <= AT_BOTTOM_PX;
+
+/**
+ * Whether a scroll event means the reader left the end: they moved up and are no longer there.
+ * Following only ever moves the view down, and content that shrinks leaves it at the end.
+ */
+export const leftBottom = (previousTop: number, element: ScrollGeometry) =>
+  !isAtBottom(element) && element.scrollTop < previousTop - 1;
+
+const prefersReducedMotion = () =>
+  typeof window.matchMedia === 'function' &&
+  window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+function scrollToEnd(element: HTMLElement, behavior: ScrollBehavior) {
+  const top = element.scrollHeight;
+  if (typeof element.scrollTo === 'function') element.scrollTo({ top, behavior });
+  else element.scrollTop = top;
+}
+
+/**
+ * Keeps a scroller pinned to its end while the reader is there, as content grows below: a
+ * wheel or touch upwards, or any scroll that moves up (keys, scrollbar), stops it; reaching
+ * the end again, or `jumpToEnd`, resumes it.
+ */
+export function useFollowBottom(startFollowing: boolean) {
+  const [scroller, setScroller] = useState<HTMLElement | null>(null);
+  const [following, setFollowingState] = useState(startFollowing);
+  // Read by the growth callback between renders.
+  const followingRef = useRef(startFollowing);
+  const startRef = useRef(startFollowing);
+  // Before the scroller effect below, which reads it in the same commit.
+  useEffect(() => {
+    startRef.current = startFollowing;
+  }, [startFollowing]);
+  const setFollowing = useCallback((value: boolean) => {
+    followingRef.current = value;
+    setFollowingState(value);
+  }, []);
+
+  useEffect(() => {
+    if (!scroller) return;
+    // A new scroller is a new list (another page or conversation): it starts afresh.
+    setFollowing(startRef.current);
+    let previousTop = scroller.scrollTop;
+    let touchY: number | undefined;
+    const onScroll = () => {
+      if (isAtBottom(scroller)) setFollowing(true);
+      else if (leftBottom(previousTop, scroller)) setFollowing(false);
+      previousTop = scroller.scrollTop;
+    };
+    // Acted on at once: the growing answer must not win against the reader's first move.
+    const onWheel = (event: WheelEvent) => {
+      if (event.deltaY < 0) setFollowing(false);
+    };
+    const onTouchStart = (event: TouchEvent) => {
+      touchY = event.touches[0]?.clientY;
+    };
+    const onTouchMove = (event: TouchEvent) => {
+      const y = event.touches[0]?.clientY;
+      // A finger moving down scrolls the content up.
+      if (touchY !== undefined && y !== undefined && y > touchY) setFollowing(false);
+      touchY = y;
+    };
+    scroller.addEventListener('scroll', onScroll, { passive: true });
+    scroller.addEventListener('wheel', onWheel, { passive: true });
+    scroller.addEventListener('touchstart', onTouchStart, { passive: true });
+    scroller.addEventListener('touchmove', onTouchMove, { passive: true });
+    return () => {
+      scroller.removeEventListener('scroll', onScroll);
+      scroller.removeEventListener('wheel', onWheel);
+      scroller.removeEventListener('touchstart', onTouchStart);
+      scroller.removeEventListener('touchmove', onTouchMove);
+    };
+  }, [scroller, setFollowing]);
+
+  /** The content grew or changed: back to the end if following. */
+  const contentChanged = useCallback(() => {
+    if (!scroller || !followingRef.current) return;
+    // Even a few pixels short would hide part of the last line.
+    const short = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight;
+    if (short > 0.5) scrollToEnd(scroller, 'auto');
+  }, [scroller]);
+
+  /** To the end, following from there (smoothly unless the reader prefers less motion). */
+  const jumpToEnd = useCallback(
+    (behavior: ScrollBehavior = prefersReducedMotion() ? 'auto' : 'smooth') => {
+      setFollowing(true);
+      if (scroller) scrollToEnd(scroller, behavior);
+    },
+    [scroller, setFollowing],
+  );
+
+  return { setScroller, following, contentChanged, jumpToEnd };
+}

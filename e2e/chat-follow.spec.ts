@@ -1,0 +1,169 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { applyVariant, signUpThroughApi, type Language, type Variant } from './accounts';
+import {
+  E2E_ANSWER_END,
+  E2E_LLM_MODEL,
+  E2E_LLM_MODEL_NAME,
+  E2E_LLM_PORT,
+  E2E_LONG_ANSWER_LINES,
+  E2E_LONG_QUESTION_MARK,
+} from './env';
+import { expect, expectAccessible, test } from './fixtures';
+
+// The conversation follows a streaming answer longer than the screen while the reader is at
+// its end, lets go when they scroll up, offers the jump back, and shows what another tab of
+// the same user asks. The provider holds the long answer open until the test releases it.
+
+function jumpLabel(language: Language): string {
+  const path = join(import.meta.dirname, '..', 'apps', 'web', 'src', 'locales', language);
+  const chat = JSON.parse(readFileSync(join(path, 'chat.json'), 'utf8')) as {
+    conversation: { jumpToLatest: string };
+  };
+  return chat.conversation.jumpToLatest;
+}
+
+let holds = 0;
+/** A question whose long answer waits, after its first lines, for `release()`. */
+function heldQuestion() {
+  holds += 1;
+  const key = `${Date.now().toString(36)}-${holds}`;
+  return {
+    question: `Explain ${E2E_LONG_QUESTION_MARK} how notice works, hold-${key}`,
+    release: () =>
+      fetch(`http://127.0.0.1:${E2E_LLM_PORT}/test/release/${key}`, { method: 'POST' }),
+  };
+}
+
+async function openChatWithTestModel(page: Page) {
+  await page.context().addInitScript((model) => {
+    window.localStorage.setItem('themis.chat.model', model);
+  }, `openai:${E2E_LLM_MODEL}`);
+  await page.goto('/chat');
+  // Until the models are known the question box does not send.
+  await expect(page.getByRole('button', { name: E2E_LLM_MODEL_NAME })).toBeVisible();
+}
+
+async function ask(page: Page, question: string) {
+  await page.getByTestId('chat-input').fill(question);
+  await page.getByTestId('chat-input').press('Enter');
+}
+
+const lineOf = (page: Page, line: number) => page.getByText(`Line ${line} of the answer.`);
+const scroller = (page: Page) => page.getByRole('log').getByTestId('virtuoso-scroller');
+
+test.describe('following a streaming answer', () => {
+  test('stays at the end, lets go on scrolling up, jumps back, and sees another tab', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signUpThroughApi(page);
+    await openChatWithTestModel(page);
+    const jump = page.getByRole('button', { name: jumpLabel('en') });
+
+    const held = heldQuestion();
+    await ask(page, held.question);
+    await expect(page).toHaveURL(/\/chat\/[\w-]+$/);
+    // The last line written so far is in view with no scrolling by the test, although the
+    // answer is far taller than the screen.
+    await expect(lineOf(page, E2E_LONG_ANSWER_LINES)).toBeInViewport();
+    const { scrollHeight, clientHeight } = await scroller(page).evaluate((element) => ({
+      scrollHeight: element.scrollHeight,
+      clientHeight: element.clientHeight,
+    }));
+    expect(scrollHeight).toBeGreaterThan(2 * clientHeight);
+    await expect(lineOf(page, 1)).not.toBeInViewport();
+    await expect(jump).toBeHidden();
+
+    // Scrolling up while the answer is still being written stops the following.
+    await scroller(page).hover();
+    await page.mouse.wheel(0, -1200);
+    await expect(jump).toBeVisible();
+    await expect(lineOf(page, E2E_LONG_ANSWER_LINES)).not.toBeInViewport();
+    await expectAccessible(page, 'a conversation scrolled up from its end');
+    await held.release();
+    await expect(page.getByTestId('streaming-cursor')).toHaveCount(0);
+    await expect(lineOf(page, E2E_LONG_ANSWER_LINES + 10)).not.toBeInViewport();
+    await expect(jump).toBeVisible();
+
+    // The button goes back to the end and hides.
+    await jump.click();
+    await expect(page.getByText(E2E_ANSWER_END)).toBeInViewport();
+    await expect(jump).toBeHidden();
+
+    // A question asked in a second page of the same user appears here without a reload.
+    await page.evaluate(() => {
+      (window as { notReloaded?: boolean }).notReloaded = true;
+    });
+    const other = await page.context().newPage();
+    await other.setViewportSize({ width: 1280, height: 800 });
+    await other.goto(page.url());
+    await expect(lineOf(other, E2E_LONG_ANSWER_LINES + 10)).toBeVisible();
+    const second = heldQuestion();
+    await ask(other, second.question);
+    const asked = page.getByRole('article').filter({ hasText: second.question });
+    await expect(asked).toBeVisible();
+    // Its answer streams here too, followed, since this page was at the end.
+    const streaming = page
+      .getByRole('article')
+      .filter({ has: page.getByTestId('streaming-cursor') });
+    await expect(streaming).toContainText(`Line ${E2E_LONG_ANSWER_LINES} of`, { timeout: 15_000 });
+    await expect(lineOf(page, E2E_LONG_ANSWER_LINES).last()).toBeInViewport();
+    await second.release();
+    await expect(page.getByTestId('streaming-cursor')).toHaveCount(0);
+    await expect(page.getByText(E2E_ANSWER_END).last()).toBeInViewport();
+    expect(await page.evaluate(() => (window as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    await other.close();
+  });
+});
+
+const SCREENS: Variant[] = [
+  {
+    language: 'en',
+    theme: 'light',
+    viewport: { width: 1440, height: 900 },
+    label: 'en, light, 1440px',
+  },
+  {
+    language: 'pl',
+    theme: 'dark',
+    viewport: { width: 375, height: 812 },
+    label: 'pl, dark, 375px',
+  },
+  {
+    language: 'en',
+    theme: 'dark',
+    viewport: { width: 375, height: 812 },
+    label: 'en, dark, 375px',
+  },
+  {
+    language: 'pl',
+    theme: 'light',
+    viewport: { width: 1440, height: 900 },
+    label: 'pl, light, 1440px',
+  },
+];
+
+test.describe('the jump button', () => {
+  for (const variant of SCREENS) {
+    test(`is accessible, ${variant.label}`, async ({ page }, testInfo) => {
+      test.setTimeout(90_000);
+      await applyVariant(page, variant);
+      await signUpThroughApi(page);
+      await openChatWithTestModel(page);
+      const held = heldQuestion();
+      await ask(page, held.question);
+      await expect(lineOf(page, E2E_LONG_ANSWER_LINES)).toBeInViewport();
+      await held.release();
+      await expect(page.getByTestId('streaming-cursor')).toHaveCount(0);
+      await scroller(page).hover();
+      await page.mouse.wheel(0, -1200);
+      const jump = page.getByRole('button', { name: jumpLabel(variant.language) });
+      await expect(jump).toBeVisible();
+      await expectAccessible(page, `the jump button, ${variant.label}`);
+      await page.screenshot({ path: testInfo.outputPath('jump-button.png') });
+    });
+  }
+});
