@@ -159,6 +159,7 @@ export function textsOf(language: Language) {
       language,
       'settings',
     ),
+    legal: locale<typeof import('../apps/web/src/locales/en/legal.json')>(language, 'legal'),
   };
 }
 

@@ -18,6 +18,8 @@ export const paths = {
   providerLogin: '/auth/login',
   authSignup: '/auth/signup',
   authSignout: '/auth/signout',
+  terms: '/terms',
+  privacy: '/privacy',
 } as const;
 
 /** A path with an `email` query parameter, as the registration and activation pages take. */

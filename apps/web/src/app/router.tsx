@@ -2,7 +2,9 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { CenteredSpinner } from '../components/CenteredSpinner';
 import { RouteErrorPage } from '../features/errors/pages/RouteErrorPage';
+import { SHOWS_OWN_BANNER } from '../features/maintenance/components/OutsideShellBanner';
 import { paths } from './paths';
+import { RootLayout } from './RootLayout';
 
 // Pages use the function form of `lazy`: with the object form a chunk that fails to load
 // never reaches the errorElement and the page stays blank.
@@ -16,6 +18,7 @@ const requireAuth = (personalInfo: 'required' | 'optional') => async () => {
 export const routes: RouteObject[] = [
   {
     path: paths.root,
+    element: <RootLayout />,
     errorElement: <RouteErrorPage />,
     hydrateFallbackElement: <CenteredSpinner />,
     children: [
@@ -25,6 +28,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             lazy: page(async () => (await import('./AppShell')).AppShell),
+            handle: SHOWS_OWN_BANNER,
             children: [
               {
                 path: 'chat/:conversationId?',
@@ -131,6 +135,14 @@ export const routes: RouteObject[] = [
         lazy: page(
           async () => (await import('../features/auth/pages/AuthResultPage')).AuthCancelPage,
         ),
+      },
+      {
+        path: paths.terms,
+        lazy: page(async () => (await import('../features/legal/pages/LegalPage')).TermsPage),
+      },
+      {
+        path: paths.privacy,
+        lazy: page(async () => (await import('../features/legal/pages/LegalPage')).PrivacyPage),
       },
       {
         path: '*',

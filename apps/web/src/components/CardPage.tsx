@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageButtons } from './LanguageButtons';
+import { LegalLinks } from './LegalLinks';
 
 const WIDTHS = { narrow: '28rem', wide: '60rem' } as const;
 
@@ -22,7 +23,7 @@ export interface CardPageProps {
 
 /**
  * The calm centred card of the pages outside the shell (sign-in, registration, onboarding):
- * the logo, one h1, the content and a language switch.
+ * the logo, one h1, the content, a language switch and the legal documents.
  */
 export function CardPage({
   title,
@@ -79,6 +80,7 @@ export function CardPage({
         {children}
       </Paper>
       <LanguageButtons />
+      <LegalLinks />
     </Box>
   );
 }

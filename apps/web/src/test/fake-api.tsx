@@ -7,14 +7,15 @@ type Handler = (request: Request) => Response | Promise<Response>;
 
 /**
  * A fake API server on the global fetch: handlers are keyed 'METHOD /path' (after /api,
- * the token refresh included); the maintenance status is always fine, anything else is 404.
+ * the token refresh included); the maintenance status is fine unless a handler says
+ * otherwise, anything else is 404.
  */
 export function fakeApi(handlers: Record<string, Handler>) {
   return stubFetch((request) => {
     const path = new URL(request.url).pathname.replace(/^\/api/, '');
     const key = `${request.method} ${path}`;
-    if (key === 'GET /maintenance/status') return Response.json(maintenanceStatus());
     const handler = handlers[key];
+    if (!handler && key === 'GET /maintenance/status') return Response.json(maintenanceStatus());
     return handler ? handler(request) : Response.json({ detail: 'not_found' }, { status: 404 });
   });
 }
@@ -53,7 +54,7 @@ export const detail = (code: string, status = 400, headers?: HeadersInit) =>
 /** No session: the check and the token refresh both answer 401. */
 export const signedOut: Record<string, Handler> = {
   'GET /auth/verify': () => detail('unauthorized', 401),
-  'GET /auth/token/refresh': () => detail('unauthorized', 401),
+  'POST /auth/token/refresh': () => detail('unauthorized', 401),
 };
 
 export function authUser(overrides: Partial<AuthUser> = {}): AuthUser {

@@ -1,18 +1,35 @@
+import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
+import Link from '@mui/material/Link';
 import { TERMS_DATE } from '@themis/shared';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
+import { paths } from '../../../app/paths';
 import { useFieldErrorText } from '../../../components/form/field-error';
 import { testIdProps } from '../../../components/form/test-id';
+import { visuallyHidden } from '../../../components/visually-hidden';
 
 export interface TermsCheckboxProps<TValues extends FieldValues, TOutput> {
   control: Control<TValues, unknown, TOutput>;
 }
 
-/** Acceptance of the terms of use and privacy policy, naming their date (spec §9). */
+/** A document linked from the label; a new tab keeps what the form holds. */
+function DocumentLink({ to, children }: { to: string; children?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Link href={to} target="_blank" rel="noopener noreferrer">
+      {children}{' '}
+      <Box component="span" sx={visuallyHidden}>
+        {t('legal.newTab')}
+      </Box>
+    </Link>
+  );
+}
+
+/** Acceptance of the terms of use and privacy policy, linked and naming their date (spec §9). */
 export function TermsCheckbox<TValues extends FieldValues & { terms_accepted: true }, TOutput>({
   control,
 }: TermsCheckboxProps<TValues, TOutput>) {
@@ -26,7 +43,17 @@ export function TermsCheckbox<TValues extends FieldValues & { terms_accepted: tr
       render={({ field, fieldState }) => (
         <div>
           <FormControlLabel
-            label={t('register.terms', { date: TERMS_DATE })}
+            label={
+              <Trans
+                t={t}
+                i18nKey="register.terms"
+                values={{ date: TERMS_DATE }}
+                components={{
+                  terms: <DocumentLink to={paths.terms} />,
+                  privacy: <DocumentLink to={paths.privacy} />,
+                }}
+              />
+            }
             sx={{ alignItems: 'flex-start', '& .MuiCheckbox-root': { mt: -1 } }}
             control={
               <Checkbox

@@ -13,7 +13,7 @@ export function RegisterConfirmationPage() {
   return (
     <CardPage
       title={t('confirmation.title')}
-      description={t('confirmation.description', { email })}
+      description={`${t('confirmation.description', { email })} ${t('confirmation.alreadyRegistered')}`}
     >
       <ActivationForm email={email} emailKnown testId="confirmation-form" />
     </CardPage>

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { detail, fakeApi, json, renderRoute, sentBodies, signedOut } from '../../../test/fake-api';
+import { fakeApi, json, renderRoute, sentBodies, signedOut } from '../../../test/fake-api';
 
 async function openRegister(path = '/register') {
   const user = userEvent.setup();
@@ -79,7 +79,9 @@ describe('registration', () => {
     );
     expect(field('E-mail').value).toBe('anna@example.com');
     expect(
-      screen.getByLabelText('I accept the terms of use and the privacy policy of 19-05-2025'),
+      screen.getByLabelText(
+        'I accept the terms of use (opens in a new tab) and the privacy policy (opens in a new tab) of 19-05-2025',
+      ),
     ).toBe(screen.getByTestId('register-terms'));
 
     await user.type(field('Password'), 'Correct-horse1');
@@ -101,19 +103,35 @@ describe('registration', () => {
     ]);
   });
 
-  it('offers to sign in when the address is already registered', async () => {
-    const { user, field, form } = await openRegister();
-    fakeApi({ ...signedOut, 'POST /auth/register': () => detail('user_already_registered', 409) });
+  it('links the terms and the privacy policy from the checkbox, in a new tab', async () => {
+    const { form } = await openRegister();
+    const links = {
+      terms: within(form).getByRole('link', { name: 'terms of use (opens in a new tab)' }),
+      privacy: within(form).getByRole('link', { name: 'privacy policy (opens in a new tab)' }),
+    };
+    expect(links.terms.getAttribute('href')).toBe('/terms');
+    expect(links.privacy.getAttribute('href')).toBe('/privacy');
+    for (const link of Object.values(links)) {
+      expect(link.getAttribute('target')).toBe('_blank');
+      expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    }
+  });
+
+  it('goes on to the code step whether or not the address has an account', async () => {
+    const { user, field, form, router } = await openRegister();
     await user.type(field('E-mail'), 'anna@example.com');
     await user.type(field('Password'), 'Correct-horse1');
     await user.type(field('Repeat password'), 'Correct-horse1');
     await user.click(screen.getByTestId('register-terms'));
     await user.click(within(form).getByRole('button', { name: 'Create account' }));
 
-    const error = await screen.findByTestId('form-error');
-    expect(error.textContent).toContain('User already registered');
-    expect(within(error).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
-      '/login',
-    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/register/confirmation'));
+    const page = await screen.findByTestId('confirmation-form');
+    expect(page).toBeTruthy();
+    expect(
+      screen.getByText(
+        /We sent a 6-digit code to anna@example.com\..*If this address already has an account, we e-mailed it how to sign in instead\./,
+      ),
+    ).toBeTruthy();
   });
 });

@@ -6,7 +6,6 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { errorCode } from '../../../app/api/error-message';
 import { paths, withEmail } from '../../../app/paths';
 import { useLanguage } from '../../../app/use-language';
 import { CardPage } from '../../../components/CardPage';
@@ -39,7 +38,8 @@ export function RegisterPage() {
   const submit = handleSubmit(async (values) => {
     setError(undefined);
     try {
-      // The e-mails go out in the language the page is shown in now.
+      // The e-mails go out in the language the page is shown in now. The answer is the same
+      // for an address that already has an account (its owner is told by e-mail instead).
       const { email } = await createAccount({ ...values, language }).unwrap();
       navigate(withEmail(paths.registerConfirmation, email));
     } catch (failure) {
@@ -50,23 +50,7 @@ export function RegisterPage() {
   return (
     <CardPage title={t('register.title')} description={t('register.description')}>
       <Stack component="form" noValidate onSubmit={submit} spacing={2} data-testid="register-form">
-        {error !== undefined && (
-          <FormError error={error}>
-            {errorCode(error) === 'user_already_registered' && (
-              <>
-                {' '}
-                <Link
-                  component={RouterLink}
-                  to={paths.login}
-                  color="inherit"
-                  sx={{ fontWeight: 600 }}
-                >
-                  {t('register.login')}
-                </Link>
-              </>
-            )}
-          </FormError>
-        )}
+        {error !== undefined && <FormError error={error} />}
         <FormTextField
           control={control}
           name="email"

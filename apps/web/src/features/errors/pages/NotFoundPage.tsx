@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
+import { ContactMailbox } from '../../../components/ContactMailbox';
 import { FullPageMessage } from '../../../components/FullPageMessage';
 
 /** Unknown addresses, and expired or removed links. */
@@ -19,6 +20,7 @@ export function NotFoundPage() {
           {t('notFound.backToChat')}
         </Button>
       }
+      footer={<ContactMailbox prompt={t('notFound.contact')} />}
     />
   );
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { paths } from '../../../app/paths';
 import { reportError } from '../../../app/reporting';
+import { ContactMailbox } from '../../../components/ContactMailbox';
 import { FullPageMessage } from '../../../components/FullPageMessage';
 
 /** The router's error screen; loaded eagerly because a failed lazy load may be the error. */
@@ -33,6 +34,7 @@ export function RouteErrorPage() {
           </Button>
         </>
       }
+      footer={<ContactMailbox prompt={t('routeError.contact')} />}
     />
   );
 }

@@ -16,6 +16,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { reportFeedback } from '../../../app/reporting';
 import { useToast } from '../../../app/toast';
+import { ContactMailbox } from '../../../components/ContactMailbox';
 import { FormError } from '../../../components/form/FormError';
 import { FormTextField } from '../../../components/form/FormTextField';
 import { lazyZodResolver } from '../../../components/form/lazy-zod-resolver';
@@ -114,6 +115,7 @@ export function FeedbackDialog({ onClose }: { onClose: () => void }) {
                 </Stack>
               ))}
             </Stack>
+            <ContactMailbox prompt={t('contact')} />
           </Stack>
         </DialogContent>
         <DialogActions>

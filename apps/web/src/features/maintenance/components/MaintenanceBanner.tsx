@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
+import type { SxProps, Theme } from '@mui/material/styles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../app/dates';
@@ -10,8 +11,10 @@ import { useLanguage } from '../../../app/use-language';
 import { useMaintenanceStatus } from '../api';
 import { readDismissedWindow, saveDismissedWindow, scheduledWindow } from '../maintenance-window';
 
+const SHELL_SPACING: SxProps<Theme> = { mx: 2, mt: 2 };
+
 /** Announces the next scheduled maintenance window until the user dismisses it. */
-export function MaintenanceBanner() {
+export function MaintenanceBanner({ sx = SHELL_SPACING }: { sx?: SxProps<Theme> }) {
   const { t } = useTranslation('maintenance');
   const { language } = useLanguage();
   const { data, fulfilledTimeStamp } = useMaintenanceStatus();
@@ -35,7 +38,7 @@ export function MaintenanceBanner() {
       severity="info"
       role="status"
       data-testid="maintenance-banner"
-      sx={{ mx: 2, mt: 2 }}
+      sx={sx}
       action={
         <IconButton
           aria-label={t('banner.dismiss')}

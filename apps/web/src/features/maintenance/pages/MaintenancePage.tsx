@@ -6,6 +6,7 @@ import type { MaintenanceStatusResponse } from '@themis/shared';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../app/dates';
 import { useLanguage } from '../../../app/use-language';
+import { ContactMailbox } from '../../../components/ContactMailbox';
 import { FullPageMessage } from '../../../components/FullPageMessage';
 import { LanguageButtons } from '../../../components/LanguageButtons';
 
@@ -45,6 +46,7 @@ export function MaintenancePage({ status, onCheckAgain, checking }: MaintenanceP
           <Typography sx={{ whiteSpace: 'pre-line' }}>{message}</Typography>
         </Paper>
       )}
+      <ContactMailbox prompt={t('page.contact')} />
     </FullPageMessage>
   );
 }

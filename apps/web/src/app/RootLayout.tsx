@@ -1,0 +1,12 @@
+import { Outlet } from 'react-router';
+import { OutsideShellBanner } from '../features/maintenance/components/OutsideShellBanner';
+
+/** Every page: the notices of the pages outside the shell, then the page. */
+export function RootLayout() {
+  return (
+    <>
+      <OutsideShellBanner />
+      <Outlet />
+    </>
+  );
+}
