@@ -6,7 +6,10 @@ export default defineProject({
     include: ['test/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['test/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Safety nets for a loaded 2-core machine: every file starts its own app and database copy
+    // (PGlite in a worker thread) in beforeAll, which takes tens of seconds when the cores are
+    // shared; tests wait on requests and conditions, not on time.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });

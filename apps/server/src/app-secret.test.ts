@@ -22,7 +22,7 @@ describe('resolveAppSecret', () => {
   });
 
   it('keeps a configured secret', async () => {
-    const secret = 's'.repeat(40);
+    const secret = 'q8Vn3kR0zT5wYb1Lp7Hs2Jd9Xc4Mf6GaE5tU';
     expect((await resolveAppSecret(loadConfig({ APP_SECRET: secret }))).appSecret).toBe(secret);
   });
 });

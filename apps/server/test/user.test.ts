@@ -1,3 +1,4 @@
+import { ZUserResponse } from '@themis/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { externalAccounts } from '../src/db/schema';
 import { createTestApp, type TestApp } from './app';
@@ -26,7 +27,11 @@ describe('the current user', () => {
   it('returns every User field of the spec, on the Free plan', async () => {
     const { client, email, user } = await signedUpClient(t);
     const me = (await client.get('/api/user/get')).json();
-    expect(me).toEqual({
+    const free = (await new Client(t).get('/api/plan/list'))
+      .json()
+      .find((p: { code: string }) => p.code === 'free');
+    // Strict: the response holds the contract's fields and nothing more.
+    expect(ZUserResponse.strict().parse(me)).toEqual({
       pk: user.pk,
       name: null,
       surname: null,
@@ -38,14 +43,12 @@ describe('the current user', () => {
       has_password: true,
       user_type: 'INTERNAL',
       language: 'en',
-      customer: { plan: { product_name: 'Free', pk: expect.any(String) } },
-      encryption: {
-        is_encryption_enabled: false,
-        is_encryption_key_set: false,
-        encryption_key_type: null,
-        is_decryption_unlocked: false,
-      },
+      customer: { plan: { product_name: 'Free', pk: free.pk } },
+      encryption: expect.any(Object),
     });
+    // Encryption is a plan feature: the user's plan has none, so it is not on.
+    expect(free.has_encryption).toBe(false);
+    expect(me.encryption.is_encryption_enabled).toBe(false);
   });
 
   it('saves personal details by the shared rules and marks them set', async () => {

@@ -4,6 +4,7 @@ import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/providers';
 import { makeStore, type AppStore } from '../app/store';
+import { ASYNC_WAIT_MS } from './timing';
 
 export function renderWithProviders(ui: ReactElement, store: AppStore = makeStore()) {
   return { store, ...render(<AppProviders store={store}>{ui}</AppProviders>) };
@@ -30,5 +31,5 @@ export function stubFetch(reply: (request: Request) => Response | Promise<Respon
   return fetchMock;
 }
 
-/** The chat route loads its page, sidebar and history lazily; a cold first load takes longer. */
-export const CHAT_PAGE_WAIT = { timeout: 3000 };
+/** The default wait (see timing.ts), for callers that name the chat page's lazy first load. */
+export const CHAT_PAGE_WAIT = { timeout: ASYNC_WAIT_MS };

@@ -28,7 +28,7 @@ function setup(handlers: Parameters<typeof fakeApi>[0] = {}) {
 
 afterEach(() => resetChatRuntime());
 
-describe('history panel', { timeout: 15_000 }, () => {
+describe('history panel', () => {
   it('groups conversations by date and names untitled ones', async () => {
     setup();
     const history = await screen.findByRole('region', { name: 'Conversation history' });

@@ -27,7 +27,7 @@ async function openSocket(sockets: ReturnType<typeof stubWebSocket>) {
 beforeEach(() => resetChatRuntime());
 afterEach(() => resetChatRuntime());
 
-describe('chat actions', { timeout: 15_000 }, () => {
+describe('chat actions', () => {
   it('writes the last answer again with the chosen model', async () => {
     const { sockets } = withMessages(QUESTION, ANSWER);
     const regenerate = await screen.findByRole(

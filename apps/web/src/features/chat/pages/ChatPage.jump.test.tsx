@@ -43,7 +43,7 @@ beforeEach(() => {
 });
 afterEach(() => resetChatRuntime());
 
-describe('a search hit deep in a long conversation', { timeout: 15_000 }, () => {
+describe('a search hit deep in a long conversation', () => {
   it('opens the page holding it in one request and pages both ways from there', async () => {
     const asked: string[] = [];
     setupChat(`/chat/${CONVERSATION}?message=1000`, pages(asked));

@@ -38,8 +38,7 @@ async function accept(sockets: ReturnType<typeof stubWebSocket>, question: strin
 beforeEach(() => resetChatRuntime());
 afterEach(() => resetChatRuntime());
 
-// Each case renders the whole page with its lazy parts; slow machines need the margin.
-describe('chat page', { timeout: 15_000 }, () => {
+describe('chat page', () => {
   it('streams an answer and renders its markdown without raw HTML', async () => {
     const { sockets } = setupChat(`/chat/${CONVERSATION}`);
     await screen.findByTestId('chat-empty-state', {}, CHAT_PAGE_WAIT);
@@ -124,7 +123,7 @@ describe('chat page', { timeout: 15_000 }, () => {
     // The server may repeat a little of what the tab has; it is placed, not appended.
     first.receive(delta(6, 'world and more'));
     first.drop();
-    await waitFor(() => expect(sockets.count()).toBe(2), { timeout: 2000 });
+    await waitFor(() => expect(sockets.count()).toBe(2));
     const second = sockets.latest();
     second.open();
     expect(second.sentOfType('chat.subscribe')).toEqual([

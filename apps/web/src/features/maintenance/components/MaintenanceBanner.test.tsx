@@ -1,11 +1,19 @@
 import type { MaintenanceStatusResponse } from '@themis/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { AppStore } from '../../../app/store';
 import { maintenanceStatus, renderWithProviders, stubFetch } from '../../../test/render';
+import { maintenanceApi } from '../api';
 import { MAINTENANCE_BANNER_DISMISSED_KEY } from '../maintenance-window';
 import { MaintenanceBanner } from './MaintenanceBanner';
 
 const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+
+/** Waits until the status has arrived: before that the banner is hidden whatever the status. */
+async function statusLoaded(store: AppStore) {
+  const select = maintenanceApi.endpoints.getMaintenanceStatus.select();
+  await waitFor(() => expect(select(store.getState()).isSuccess).toBe(true));
+}
 
 function scheduled(startHours: number, endHours: number | null): MaintenanceStatusResponse {
   return maintenanceStatus({
@@ -31,8 +39,9 @@ describe('MaintenanceBanner', () => {
     );
 
     first.unmount();
-    renderWithProviders(<MaintenanceBanner />);
-    await waitFor(() => expect(screen.queryByTestId('maintenance-banner')).toBeNull());
+    const second = renderWithProviders(<MaintenanceBanner />);
+    await statusLoaded(second.store);
+    expect(screen.queryByTestId('maintenance-banner')).toBeNull();
   });
 
   it('shows again for a new window', async () => {
@@ -43,9 +52,9 @@ describe('MaintenanceBanner', () => {
   });
 
   it('stays hidden without an upcoming window', async () => {
-    const fetchMock = stubFetch(() => Response.json(maintenanceStatus()));
-    renderWithProviders(<MaintenanceBanner />);
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    stubFetch(() => Response.json(maintenanceStatus()));
+    const { store } = renderWithProviders(<MaintenanceBanner />);
+    await statusLoaded(store);
     expect(screen.queryByTestId('maintenance-banner')).toBeNull();
   });
 });

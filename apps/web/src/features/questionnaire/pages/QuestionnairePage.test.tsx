@@ -56,7 +56,7 @@ describe('questionnaire', () => {
   it('asks for the personal details with the shared rules', async () => {
     newUser();
     renderRoute('/questionnaire');
-    const form = await screen.findByTestId('questionnaire-details-form', {}, { timeout: 5000 });
+    const form = await screen.findByTestId('questionnaire-details-form');
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     fireEvent.change(within(form).getByLabelText('First name'), {
       target: { value: 'x'.repeat(51) },
@@ -69,56 +69,50 @@ describe('questionnaire', () => {
   });
 
   // Opening the area-code menu renders its two hundred options, slow under jsdom.
-  it(
-    'saves the details, shows the individual plans and finishes in the chat',
-    { timeout: 20_000 },
-    async () => {
-      const api = newUser();
-      const { router } = renderRoute('/questionnaire');
-      const form = await screen.findByTestId('questionnaire-details-form');
-      fireEvent.change(within(form).getByLabelText('First name'), { target: { value: ' Anna ' } });
-      fireEvent.change(within(form).getByLabelText('Last name'), { target: { value: 'Kowalska' } });
-      fireEvent.mouseDown(within(form).getByRole('combobox', { name: 'Area code' }));
-      fireEvent.click(
-        await screen.findByRole('option', { name: /^\+48 Poland/ }, { timeout: 5000 }),
-      );
-      fireEvent.change(within(form).getByLabelText('Phone number'), {
-        target: { value: '600100200' },
-      });
-      fireEvent.click(within(form).getByRole('button', { name: 'Save and continue' }));
+  it('saves the details, shows the individual plans and finishes in the chat', async () => {
+    const api = newUser();
+    const { router } = renderRoute('/questionnaire');
+    const form = await screen.findByTestId('questionnaire-details-form');
+    fireEvent.change(within(form).getByLabelText('First name'), { target: { value: ' Anna ' } });
+    fireEvent.change(within(form).getByLabelText('Last name'), { target: { value: 'Kowalska' } });
+    fireEvent.mouseDown(within(form).getByRole('combobox', { name: 'Area code' }));
+    fireEvent.click(await screen.findByRole('option', { name: /^\+48 Poland/ }));
+    fireEvent.change(within(form).getByLabelText('Phone number'), {
+      target: { value: '600100200' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save and continue' }));
 
-      const step = await screen.findByTestId('questionnaire-plans');
-      expect(await sentForms(api, 'PUT /user/update')).toEqual([
-        { name: 'Anna', surname: 'Kowalska', phone_prefix: '+48', phone_number: '600100200' },
-      ]);
-      const free = await within(step).findByTestId('plan-card-free');
-      const pro = within(step).getByTestId('plan-card-pro');
-      expect(within(step).queryByTestId('plan-card-team')).toBeNull();
-      expect(within(free).getByRole('button', { name: 'Current plan' })).toHaveProperty(
-        'disabled',
-        true,
-      );
-      const proText = plainText(pro);
-      expect(proText).toContain('Monthly token limit: 2,000,000');
-      expect(proText).toContain('PLN 49.00 / month');
-      expect(proText).toContain('or PLN 490.00 / year');
-      expect(proText).toContain('Conversation encryption included');
-      expect(free.textContent).toContain('No conversation encryption');
+    const step = await screen.findByTestId('questionnaire-plans');
+    expect(await sentForms(api, 'PUT /user/update')).toEqual([
+      { name: 'Anna', surname: 'Kowalska', phone_prefix: '+48', phone_number: '600100200' },
+    ]);
+    const free = await within(step).findByTestId('plan-card-free');
+    const pro = within(step).getByTestId('plan-card-pro');
+    expect(within(step).queryByTestId('plan-card-team')).toBeNull();
+    expect(within(free).getByRole('button', { name: 'Current plan' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    const proText = plainText(pro);
+    expect(proText).toContain('Monthly token limit: 2,000,000');
+    expect(proText).toContain('PLN 49.00 / month');
+    expect(proText).toContain('or PLN 490.00 / year');
+    expect(proText).toContain('Conversation encryption included');
+    expect(free.textContent).toContain('No conversation encryption');
 
-      fireEvent.click(within(pro).getByRole('button', { name: 'Choose Pro' }));
-      expect(
-        await within(step).findByText(
-          'Payments for the Pro plan are coming soon. Until then your account stays on the Free plan.',
-        ),
-      ).toBeTruthy();
-      expect(await sentBodies(api, 'POST /user/choose-plan')).toEqual([{ plan_pk: 'plan-pro' }]);
-      expect(pro.dataset.state).toBe('selected');
+    fireEvent.click(within(pro).getByRole('button', { name: 'Choose Pro' }));
+    expect(
+      await within(step).findByText(
+        'Payments for the Pro plan are coming soon. Until then your account stays on the Free plan.',
+      ),
+    ).toBeTruthy();
+    expect(await sentBodies(api, 'POST /user/choose-plan')).toEqual([{ plan_pk: 'plan-pro' }]);
+    expect(pro.dataset.state).toBe('selected');
 
-      fireEvent.click(screen.getByTestId('questionnaire-finish'));
-      expect(await screen.findByTestId('chat-empty-state', {}, CHAT_PAGE_WAIT)).toBeTruthy();
-      expect(router.state.location.pathname).toBe('/chat');
-    },
-  );
+    fireEvent.click(screen.getByTestId('questionnaire-finish'));
+    expect(await screen.findByTestId('chat-empty-state', {}, CHAT_PAGE_WAIT)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/chat');
+  });
 
   it('formats the plans in Polish', async () => {
     newUser();
