@@ -1,1 +1,2 @@
-ALTER TABLE "messages" ADD COLUMN "reserved_tokens" integer DEFAULT 0 NOT NULL;
+ALTER TABLE "messages" ADD COLUMN "reserved_tokens" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE INDEX "messages_streaming_user_idx" ON "messages" USING btree ("user_id") WHERE status = 'streaming';

@@ -82,6 +82,10 @@ export const messages = pgTable(
     index('messages_streaming_idx')
       .on(table.updatedAt)
       .where(sql`status = 'streaming'`),
+    // The tokens an owner's answers hold while they stream, read as each question is admitted.
+    index('messages_streaming_user_idx')
+      .on(table.userId)
+      .where(sql`status = 'streaming'`),
   ],
 );
 
