@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import type { Message } from '@themis/shared';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
+import { Virtuoso, type Components, type VirtuosoHandle } from 'react-virtuoso';
 import type { ConversationState } from '../chat-store';
 import { JumpToLatestButton } from './JumpToLatestButton';
 import { MessageItem } from './MessageItem';
@@ -11,6 +11,37 @@ import { useFollowBottom } from './use-follow-bottom';
 
 // Virtuoso keeps the view still while older pages are prepended when the first index drops.
 const FIRST_INDEX = 1_000_000;
+
+interface ListContext {
+  loadingOlder: boolean;
+  loadingNewer: boolean;
+}
+
+function Spinner({ label }: { label: string }) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: 1 }}>
+      <CircularProgress size={20} aria-label={label} />
+    </Box>
+  );
+}
+
+// Defined once: components or callbacks made anew on every render (a streaming answer renders
+// the list per token) make Virtuoso remount and re-register them, which can feed back into
+// another render.
+const LIST_COMPONENTS: Components<Message, ListContext> = {
+  Header: function Header({ context }) {
+    const { t } = useTranslation('chat');
+    return context.loadingOlder ? (
+      <Spinner label={t('conversation.loadingOlder')} />
+    ) : (
+      <Box sx={{ height: 16 }} />
+    );
+  },
+  Footer: function Footer({ context }) {
+    const { t } = useTranslation('chat');
+    return context.loadingNewer ? <Spinner label={t('conversation.loadingNewer')} /> : null;
+  },
+};
 
 export interface MessageListProps {
   state: ConversationState;
@@ -55,7 +86,14 @@ export function MessageList({
   // A list opened at a search hit stays there until the reader moves.
   const follow = useFollowBottom(highlightIndex < 0 && !state.hasNewer);
   const pinned = follow.following && !state.hasNewer;
-  const { jumpToEnd } = follow;
+  const listContext = useMemo(() => ({ loadingOlder, loadingNewer }), [loadingOlder, loadingNewer]);
+  const { jumpToEnd, setScroller, contentChanged } = follow;
+  const scrollerRef = useCallback(
+    (element: HTMLElement | Window | null) =>
+      setScroller(element instanceof HTMLElement ? element : null),
+    [setScroller],
+  );
+  const followOutput = useCallback((): 'auto' | false => (pinned ? 'auto' : false), [pinned]);
   // A question asked here brings the view back to the end, wherever the reader was.
   useEffect(() => {
     if (state.sending) jumpToEnd('auto');
@@ -69,12 +107,6 @@ export function MessageList({
     }
   }, [highlighted, highlightIndex]);
 
-  const spinner = (label: string) => (
-    <Box sx={{ display: 'flex', justifyContent: 'center', py: 1 }}>
-      <CircularProgress size={20} aria-label={label} />
-    </Box>
-  );
-
   return (
     <Box
       role="log"
@@ -86,9 +118,7 @@ export function MessageList({
         // A replaced page (another conversation, or a jump) starts a fresh list at its target.
         key={`${messages[0]?.conversation_pk ?? ''}:${state.epoch}`}
         ref={virtuoso}
-        scrollerRef={(element) =>
-          follow.setScroller(element instanceof HTMLElement ? element : null)
-        }
+        scrollerRef={scrollerRef}
         style={{ height: '100%' }}
         data={messages}
         firstItemIndex={firstItemIndex}
@@ -99,20 +129,17 @@ export function MessageList({
         }
         computeItemKey={(_, message) => message.pk}
         alignToBottom
-        followOutput={() => (pinned ? 'auto' : false)}
+        followOutput={followOutput}
         // An answer grows inside its item, which Virtuoso does not follow by itself.
-        totalListHeightChanged={follow.contentChanged}
+        totalListHeightChanged={contentChanged}
         startReached={() => {
           if (state.hasMore && !loadingOlder) onLoadOlder();
         }}
         endReached={() => {
           if (state.hasNewer && !loadingNewer) onLoadNewer();
         }}
-        components={{
-          Header: () =>
-            loadingOlder ? spinner(t('conversation.loadingOlder')) : <Box sx={{ height: 16 }} />,
-          Footer: () => (loadingNewer ? spinner(t('conversation.loadingNewer')) : null),
-        }}
+        components={LIST_COMPONENTS}
+        context={listContext}
         itemContent={(_, message) => (
           <MessageItem
             message={message}

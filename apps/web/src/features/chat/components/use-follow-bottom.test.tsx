@@ -1,4 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react';
+import { useCallback, useRef } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../app/i18n';
 import { renderWithProviders } from '../../../test/render';
@@ -21,10 +22,10 @@ function Harness({ startFollowing = true }: { startFollowing?: boolean }) {
   );
 }
 
-function renderScroller(options: { startFollowing?: boolean; height?: number } = {}) {
-  renderWithProviders(<Harness startFollowing={options.startFollowing} />);
-  const element = screen.getByTestId('scroller');
-  const geometry = { scrollTop: 0, scrollHeight: options.height ?? 2000 };
+function defineGeometry(
+  element: HTMLElement,
+  geometry: { scrollTop: number; scrollHeight: number },
+) {
   Object.defineProperties(element, {
     clientHeight: { get: () => VIEW },
     scrollHeight: { get: () => geometry.scrollHeight },
@@ -35,6 +36,13 @@ function renderScroller(options: { startFollowing?: boolean; height?: number } =
       },
     },
   });
+}
+
+function renderScroller(options: { startFollowing?: boolean; height?: number } = {}) {
+  renderWithProviders(<Harness startFollowing={options.startFollowing} />);
+  const element = screen.getByTestId('scroller');
+  const geometry = { scrollTop: 0, scrollHeight: options.height ?? 2000 };
+  defineGeometry(element, geometry);
   const scrollTo = vi.fn((options: ScrollToOptions) => {
     element.scrollTop = options.top ?? 0;
     fireEvent.scroll(element);
@@ -69,7 +77,30 @@ describe('the end of a scroller', () => {
   });
 });
 
+/** Reports the list's height as soon as it has the scroller, before any re-render. */
+function ReportsAtOnce({ geometry }: { geometry: { scrollTop: number; scrollHeight: number } }) {
+  const { setScroller, contentChanged } = useFollowBottom(true);
+  // The callback as it was at the first render, like a list that kept the first one it got.
+  const firstContentChanged = useRef(contentChanged);
+  const attach = useCallback(
+    (element: HTMLDivElement | null) => {
+      setScroller(element);
+      if (!element) return;
+      defineGeometry(element, geometry);
+      firstContentChanged.current();
+    },
+    [setScroller, geometry],
+  );
+  return <div ref={attach} />;
+}
+
 describe('following a growing answer', () => {
+  it('goes to the end when the height is reported with the scroller itself', () => {
+    const geometry = { scrollTop: 0, scrollHeight: 2000 };
+    renderWithProviders(<ReportsAtOnce geometry={geometry} />);
+    expect(geometry.scrollTop).toBe(2000 - VIEW);
+  });
+
   it('keeps the view at the end while the answer grows', () => {
     const s = renderScroller();
     s.scrollUserTo(s.bottom());

@@ -35,7 +35,14 @@ function scrollToEnd(element: HTMLElement, behavior: ScrollBehavior) {
  * the end again, or `jumpToEnd`, resumes it.
  */
 export function useFollowBottom(startFollowing: boolean) {
-  const [scroller, setScroller] = useState<HTMLElement | null>(null);
+  const [scroller, setScrollerState] = useState<HTMLElement | null>(null);
+  // Virtuoso may report the list's height in the commit that gives us the scroller, before
+  // the state above re-renders: the growth callback reads this.
+  const scrollerRef = useRef<HTMLElement | null>(null);
+  const setScroller = useCallback((element: HTMLElement | null) => {
+    scrollerRef.current = element;
+    setScrollerState(element);
+  }, []);
   const [following, setFollowingState] = useState(startFollowing);
   // Read by the growth callback between renders.
   const followingRef = useRef(startFollowing);
@@ -87,11 +94,12 @@ export function useFollowBottom(startFollowing: boolean) {
 
   /** The content grew or changed: back to the end if following. */
   const contentChanged = useCallback(() => {
-    if (!scroller || !followingRef.current) return;
+    const element = scrollerRef.current;
+    if (!element || !followingRef.current) return;
     // Even a few pixels short would hide part of the last line.
-    const short = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight;
-    if (short > 0.5) scrollToEnd(scroller, 'auto');
-  }, [scroller]);
+    const short = element.scrollHeight - element.scrollTop - element.clientHeight;
+    if (short > 0.5) scrollToEnd(element, 'auto');
+  }, []);
 
   /** To the end, following from there (smoothly unless the reader prefers less motion). */
   const jumpToEnd = useCallback(
