@@ -1,18 +1,16 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { attachments, conversations, messages } from '../db/schema';
+import { attachments, conversations, messages, type ConversationRow } from '../db/schema';
 import type { Owned } from './policies';
 
 // Records belong to the individual context until organizations exist: organizationId null.
 
-export async function findConversationOwner(
+/** The whole row: the decision needs its owner, and the caller often its other columns. */
+export async function findConversationRecord(
   db: Database,
   conversationId: string,
-): Promise<(Owned & { id: string }) | undefined> {
-  const [row] = await db
-    .select({ id: conversations.id, userId: conversations.userId })
-    .from(conversations)
-    .where(eq(conversations.id, conversationId));
+): Promise<(ConversationRow & Owned) | undefined> {
+  const [row] = await db.select().from(conversations).where(eq(conversations.id, conversationId));
   return row && { ...row, organizationId: null };
 }
 

@@ -1,7 +1,8 @@
 import type { Database } from '../db/client';
+import type { ConversationRow } from '../db/schema';
 import { AppError, notFound } from '../errors';
 import type { Actor, Scope, UserActor } from './actor';
-import { findAttachmentOwner, findConversationOwner, findMessageOwner } from './access.repo';
+import { findAttachmentOwner, findConversationRecord, findMessageOwner } from './access.repo';
 import {
   mayInContext,
   mayOnAttachment,
@@ -35,13 +36,13 @@ export async function requireConversationAccess(options: {
   actor: Actor;
   action: ConversationAction;
   conversationId: string;
-}): Promise<{ conversationId: string }> {
+}): Promise<{ conversationId: string; conversation: ConversationRow }> {
   const { db, actor, action, conversationId } = options;
-  const owner = UUID.test(conversationId)
-    ? await findConversationOwner(db, conversationId)
+  const record = UUID.test(conversationId)
+    ? await findConversationRecord(db, conversationId)
     : undefined;
-  if (!owner || !mayOnConversation(actor, action, owner)) throw notFound('conversation');
-  return { conversationId };
+  if (!record || !mayOnConversation(actor, action, record)) throw notFound('conversation');
+  return { conversationId, conversation: record };
 }
 
 export async function requireMessageAccess(options: {

@@ -138,7 +138,10 @@ class WorkerConnection extends Duplex {
 
   private send(bytes: Buffer, done: (error?: Error) => void) {
     if (!this.port) return done(new Error('embedded database connection not open'));
-    this.port.postMessage(bytes);
+    // A small Buffer is a view into a shared 8 KB slab, which postMessage would copy whole:
+    // an exact copy, handed over rather than copied again, costs a quarter of that.
+    const exact = new Uint8Array(bytes);
+    this.port.postMessage(exact, [exact.buffer]);
     done();
   }
 

@@ -5,7 +5,7 @@ import type { UserActor } from '../../access/actor';
 import type { ConversationAction } from '../../access/policies';
 import { AppError } from '../../errors';
 import { estimateInputTokens } from '../../platform/llm/usage-estimate';
-import { admitAnswer, billingOwnerOf, readAllowance } from '../usage/allowance.service';
+import { admitAnswer, billingOwnerOf } from '../usage/allowance.service';
 import type { LlmModel } from '../../platform/llm/llm';
 import {
   documentsText,
@@ -22,7 +22,6 @@ import { writeAnswer } from './answer-writer';
 import { ANSWER_OUTPUT_RESERVE, type ChatContext } from './chat.context';
 import {
   deleteMessages,
-  findConversationRow,
   findStreamingAnswer,
   insertMessage,
   insertQuestionAndAnswer,
@@ -65,10 +64,7 @@ async function requireConversation(options: {
   action: ConversationAction;
   conversationId: string;
 }) {
-  const { ctx, conversationId } = options;
-  await requireConversationAccess({ db: ctx.db, ...options });
-  const conversation = await findConversationRow({ db: ctx.db, conversationId });
-  if (!conversation) throw new AppError('not_found', 404, 'conversation not found');
+  const { conversation } = await requireConversationAccess({ db: options.ctx.db, ...options });
   return conversation;
 }
 
@@ -110,9 +106,6 @@ async function storeExchange(options: {
     throw new AppError('conversation_busy', 409, 'answer streaming on another instance');
   }
   const owner = billingOwnerOf(actor);
-  // Refused before the files are read; checked again, with the others' reservations, below.
-  const allowance = await readAllowance({ db: ctx.db, owner, now: ctx.now() });
-  if (allowance.used >= allowance.limit) throw new AppError('monthly_limit_reached', 403);
   const last = request.kind === 'send' ? undefined : findLastQuestion(history);
   const attachmentIds = request.kind === 'send' ? request.attachmentIds : [];
   const lastFiles = last

@@ -78,6 +78,8 @@ export async function admitAnswer(options: {
   now: Date;
 }): Promise<void> {
   const { tx, owner } = options;
+  // A statement of its own: one that waited for the lock would still read the reservations
+  // as they were when it began, missing those just committed.
   await tx.select({ id: users.id }).from(users).where(eq(users.id, owner.userId)).for('update');
   const allowance = await readAllowance({ db: tx, owner, now: options.now });
   if (allowance.used + allowance.reserved >= allowance.limit) {
