@@ -1,6 +1,6 @@
 import { RouterProvider } from 'react-router/dom';
 import type { createAppRouter } from './router';
-import { MaintenanceGate } from '../features/maintenance/components/MaintenanceGate';
+import { MaintenanceGate } from '../features/maintenance';
 import { AppProviders } from './providers';
 import type { AppStore } from './store';
 

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { OutsideShellBanner } from '../features/maintenance/components/OutsideShellBanner';
+import { OutsideShellBanner } from '../features/maintenance';
 
 /** Every page: the notices of the pages outside the shell, then the page. */
 export function RootLayout() {

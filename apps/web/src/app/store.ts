@@ -1,7 +1,7 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { useDispatch, useSelector } from 'react-redux';
-import { maintenanceListener } from '../features/maintenance/listener';
+import { maintenanceListener } from '../features/maintenance';
 import { api } from './api/api';
 import { preferencesSlice } from './preferences';
 

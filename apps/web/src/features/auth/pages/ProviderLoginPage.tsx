@@ -2,7 +2,7 @@ import { SIGN_IN_PROVIDERS, type SignInProvider } from '@themis/shared';
 import { useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { CenteredSpinner } from '../../../components/CenteredSpinner';
-import { NotFoundPage } from '../../errors/pages/NotFoundPage';
+import { NotFoundPage } from '../../errors';
 import { providerLoginUrl } from '../provider-login';
 
 const isProvider = (value: string | undefined): value is SignInProvider =>

@@ -10,8 +10,8 @@ import { MOBILE_BREAKPOINT_PX } from '@themis/shared';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { FeedbackDialogProvider } from '../../feedback/feedback-dialog-context';
-import { SettingsDialogProvider } from '../../settings/settings-dialog-context';
+import { FeedbackDialogProvider } from '../../feedback';
+import { SettingsDialogProvider } from '../../settings';
 import { Sidebar } from './Sidebar';
 
 const DESKTOP_MEDIA_QUERY = `(min-width:${MOBILE_BREAKPOINT_PX}px)`;

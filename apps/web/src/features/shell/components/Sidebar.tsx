@@ -19,7 +19,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import type { SvgIconComponent } from '@mui/icons-material';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { paths } from '../../../app/paths';
@@ -33,15 +33,11 @@ import {
 } from '../sidebar-entries';
 import { LanguageMenu } from './LanguageMenu';
 import { UserMenu } from './UserMenu';
-import { useOpenFeedback } from '../../feedback/feedback-dialog-context';
-import { useOpenSettings } from '../../settings/settings-dialog-context';
+import { HistoryPanel } from '../../chat';
+import { useOpenFeedback } from '../../feedback';
+import { useOpenSettings } from '../../settings';
 
 const SIDEBAR_WIDTH = '16.5rem';
-
-// The history (virtual list, dialogs) loads after the shell has painted.
-const HistoryPanel = lazy(async () => ({
-  default: (await import('../../chat/components/HistoryPanel')).HistoryPanel,
-}));
 
 const ICONS: Record<SidebarEntryId, SvgIconComponent> = {
   conversations: ChatBubbleOutlineOutlinedIcon,

@@ -15,12 +15,12 @@ import { displayName } from '@themis/shared';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logout } from '../../../app/session';
+import { initials } from '../../../components/initials';
 import { useGetMeQuery } from '../../user/api';
-import { initials } from '../../user/initials';
 import { isEntryEnabled, SHELL_CONTEXT, type SidebarEntryId } from '../sidebar-entries';
 import { FontSizeControl, LanguageOptions, ThemeToggle } from './PreferenceControls';
-import { useOpenFeedback } from '../../feedback/feedback-dialog-context';
-import { useOpenSettings } from '../../settings/settings-dialog-context';
+import { useOpenFeedback } from '../../feedback';
+import { useOpenSettings } from '../../settings';
 
 interface AccountActionProps {
   id: Extract<SidebarEntryId, 'settings' | 'feedback' | 'logout'>;
