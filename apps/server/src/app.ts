@@ -148,7 +148,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
         redis,
         onError: (error) => app.log.warn({ err: error }, 'rate limit not checked: redis failed'),
       })
-    : createMemoryRateLimiter();
+    : // The app's clock, like the code cooldowns kept in the database beside these windows.
+      createMemoryRateLimiter(() => now().getTime());
 
   const broadcast = redis ? createRedisBroadcast({ redis, log: app.log }) : createMemoryBroadcast();
   app.addHook('onReady', () => broadcast.ready());

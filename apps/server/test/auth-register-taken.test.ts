@@ -169,3 +169,25 @@ describe('registering again an address never activated', () => {
     expect((await client.post('/api/auth/activate', { email, code })).statusCode).toBe(200);
   });
 });
+
+describe('asking for the activation code again', () => {
+  const resend = (email: string) =>
+    new Client(t).post('/api/auth/activation/resend', { email, language: 'en' });
+
+  it('answers alike for an unknown, a waiting and an active address, twice in a row', async () => {
+    const unknown = uniqueEmail('nobody');
+    const waiting = uniqueEmail('waiting');
+    await register(waiting);
+    const active = await activeAccount();
+    after(61_000);
+    const answers = async (email: string) => {
+      const first = await resend(email);
+      const second = await resend(email);
+      return [first, second].map((res) => ({ status: res.statusCode, body: res.body }));
+    };
+    const expected = await answers(unknown);
+    expect(expected.map((answer) => answer.status)).toEqual([202, 429]);
+    expect(await answers(waiting)).toEqual(expected);
+    expect(await answers(active)).toEqual(expected);
+  });
+});

@@ -1,3 +1,4 @@
+import { CODE_RULES } from '@themis/shared';
 import { RateLimitedError } from '../../errors';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-limiter';
 
@@ -19,6 +20,9 @@ export const LIMITS = {
   // An office behind one address may sign up many people in an hour.
   registerPerIp: { limit: 60, windowMs: 60 * 60_000 },
   providerStartPerIp: { limit: 30, windowMs: 15 * 60_000 },
+  // Any address, with an account or without: a cooldown kept only for waiting accounts
+  // would tell which addresses have one.
+  activationResendPerAddress: { limit: 1, windowMs: CODE_RULES.resendCooldownMs },
 } as const;
 
 /** Counts one attempt under `key`; past the rule, the answer is 429 with Retry-After. */

@@ -50,7 +50,6 @@ const errors = {
   400: ZErrorResponse,
   401: ZErrorResponse,
   403: ZErrorResponse,
-  409: ZErrorResponse,
   429: ZErrorResponse,
 };
 const ZAuthenticated = z.object({ status: z.literal('authenticated'), user: ZAuthUser });

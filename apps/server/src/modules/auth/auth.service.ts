@@ -149,6 +149,8 @@ export async function resendActivationCode(options: {
 }) {
   const { ctx, origin } = options;
   await countCodeCall(ctx.limiter, origin.ip);
+  const perAddress = LIMITS.activationResendPerAddress;
+  await enforceLimit(ctx.limiter, `code:resend:${options.email}`, perAddress);
   const user = await findUserByEmail(ctx, options.email);
   // The same answer whether or not the address waits for activation.
   if (!user || user.activatedAt) return;
