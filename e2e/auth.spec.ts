@@ -94,6 +94,56 @@ test.describe('accounts', () => {
     await expect(page.getByTestId('login-form')).toBeVisible();
   });
 
+  test('the questionnaire saves the details with an area code, offers the plans and finishes in the chat', async ({
+    page,
+  }) => {
+    await signUpThroughApi(page, uniqueEmail('questionnaire'), { withDetails: false });
+    await page.goto('/chat');
+    await expect(page).toHaveURL(/\/questionnaire$/);
+    const details = page.getByTestId('questionnaire-details-form');
+    await details.getByLabel('First name').fill(' Anna ');
+    await details.getByLabel('Last name').fill('Kowalska');
+    await details.getByRole('combobox', { name: 'Area code' }).click();
+    await page.getByRole('option', { name: /^\+48 Poland/ }).click();
+    await details.getByLabel('Phone number').fill('600100200');
+    const saved = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/user/update') && response.request().method() === 'PUT',
+    );
+    await details.getByRole('button', { name: 'Save and continue' }).click();
+    expect((await saved).request().postDataJSON()).toEqual({
+      name: 'Anna',
+      surname: 'Kowalska',
+      phone_prefix: '+48',
+      phone_number: '600100200',
+    });
+
+    const plans = page.getByTestId('questionnaire-plans');
+    const free = plans.getByTestId('plan-card-free');
+    const pro = plans.getByTestId('plan-card-pro');
+    await expect(free.getByRole('button', { name: 'Current plan' })).toBeDisabled();
+    await expect(free).toContainText('No conversation encryption');
+    await expect(pro).toContainText('Monthly token limit: 2,000,000');
+    await expect(pro).toContainText('PLN 79.00 / month');
+    await expect(pro).toContainText('or PLN 790.00 / year');
+    await expect(pro).toContainText('Conversation encryption included');
+    await expectAccessible(page, 'questionnaire plans, en, light');
+    await pro.getByRole('button', { name: 'Choose Pro' }).click();
+    await expect(
+      plans.getByText(
+        'Payments for the Pro plan are coming soon. Until then your account stays on the Free plan.',
+      ),
+    ).toBeVisible();
+    await expect(pro).toHaveAttribute('data-state', 'selected');
+    await page.getByTestId('questionnaire-finish').click();
+    await expect(page).toHaveURL(/\/chat$/);
+    await expect(page.getByTestId('chat-empty-state')).toBeVisible();
+    // The details were kept: the questionnaire does not come back.
+    await page.reload();
+    await expect(page.getByTestId('chat-empty-state')).toBeVisible();
+    await expect(page).toHaveURL(/\/chat$/);
+  });
+
   test('the questionnaire speaks Polish, light and dark, on a phone', async ({ page }) => {
     await signUpThroughApi(page, uniqueEmail('questionnaire'), { withDetails: false });
     await page.setViewportSize({ width: 375, height: 812 });

@@ -6,8 +6,11 @@ import { CHAT_PAGE_WAIT } from '../../../test/render';
 import { chatRuntime, resetChatRuntime } from '../realtime/chat-runtime';
 import { CONVERSATION, chatInput, message, messagePage, setupChat } from '../test-data';
 
-// A conversation of 2,000 messages, seq 1 to 2000; search opens it at message 1000.
-const LAST = 2000;
+// A conversation of 300 messages, seq 1 to 300; search opens it at message 150. Six pages of
+// 50: enough to page both ways from the hit (jsdom shows every edge, so the list pages on
+// to both ends; more messages only make the test slower).
+const LAST = 300;
+const HIT = 150;
 const numbered = (from: number, to: number): Message[] =>
   Array.from({ length: to - from + 1 }, (_, i) => {
     const seq = from + i;
@@ -46,21 +49,21 @@ afterEach(() => resetChatRuntime());
 describe('a search hit deep in a long conversation', () => {
   it('opens the page holding it in one request and pages both ways from there', async () => {
     const asked: string[] = [];
-    setupChat(`/chat/${CONVERSATION}?message=1000`, pages(asked));
-    const found = await screen.findByTestId('message-1000', {}, CHAT_PAGE_WAIT);
+    setupChat(`/chat/${CONVERSATION}?message=${HIT}`, pages(asked));
+    const found = await screen.findByTestId(`message-${HIT}`, {}, CHAT_PAGE_WAIT);
     expect(found.getAttribute('data-highlighted')).toBe('true');
-    expect(found.textContent).toContain('Message 1000');
-    expect(asked[0]).toBe('around_seq=1000');
+    expect(found.textContent).toContain(`Message ${HIT}`);
+    expect(asked[0]).toBe(`around_seq=${HIT}`);
     // The list shows both edges of the page, so it asks for the pages before and after it.
-    await waitFor(() => expect(asked).toContain('after_seq=1024'));
-    await waitFor(() => expect(asked).toContain('before_seq=975'));
+    await waitFor(() => expect(asked).toContain(`after_seq=${HIT + 24}`));
+    await waitFor(() => expect(asked).toContain(`before_seq=${HIT - 25}`));
     // The pages join the one around the hit in order, without a gap or a repeat (jsdom shows
     // every edge, so the list keeps paging while it can).
     const shown = () =>
       chatRuntime()
         .store.get(CONVERSATION)
         .messages.map((m) => m.seq);
-    await waitFor(() => expect(shown()).toEqual(expect.arrayContaining([925, 1074])));
+    await waitFor(() => expect(shown()).toEqual(expect.arrayContaining([HIT - 75, HIT + 74])));
     const seqs = shown();
     expect(seqs).toEqual(seqs.map((_, i) => seqs[0]! + i));
     expect(asked).not.toContain('latest');
@@ -68,8 +71,8 @@ describe('a search hit deep in a long conversation', () => {
 
   it('opens at the end again when the conversation is chosen after a jump', async () => {
     const asked: string[] = [];
-    const { router } = setupChat(`/chat/${CONVERSATION}?message=1000`, pages(asked));
-    await screen.findByTestId('message-1000', {}, CHAT_PAGE_WAIT);
+    const { router } = setupChat(`/chat/${CONVERSATION}?message=${HIT}`, pages(asked));
+    await screen.findByTestId(`message-${HIT}`, {}, CHAT_PAGE_WAIT);
     await router.navigate(`/chat/${CONVERSATION}`);
     expect(await screen.findByTestId(`message-${LAST}`, {}, CHAT_PAGE_WAIT)).toBeTruthy();
     expect(asked).toContain('latest');
