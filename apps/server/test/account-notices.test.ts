@@ -4,32 +4,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devOutbox, users } from '../src/db/schema';
 import { formatMailTime } from '../src/platform/mail/notices';
 import { createTestApp, TEST_ORIGIN, type TestApp } from './app';
-import { Client, lastCodeTo, lastMailTo, PASSWORD, signedUpClient, uniqueEmail } from './accounts';
 import {
-  OidcTestBrowser,
-  startOidcTestProvider,
-  type OidcTestProvider,
-} from './oidc-test-provider';
-
-const CLIENT = {
-  client_id: 'themis-test',
-  client_secret: 'test-client-secret',
-  redirect_uris: [`${TEST_ORIGIN}/api/auth/callback/google`],
-};
+  Client,
+  lastCodeTo,
+  lastMailTo,
+  PASSWORD,
+  resetPasswordByLink,
+  signedUpClient,
+  uniqueEmail,
+} from './accounts';
+import { googleEnv, startGoogleProvider } from './google-provider';
+import { OidcTestBrowser, type OidcTestProvider } from './oidc-test-provider';
 
 let provider: OidcTestProvider;
 let t: TestApp;
 let clock = new Date();
 beforeAll(async () => {
-  provider = await startOidcTestProvider({ clients: [CLIENT], accounts: {} });
-  t = await createTestApp({
-    now: () => clock,
-    env: {
-      GOOGLE_CLIENT_ID: CLIENT.client_id,
-      GOOGLE_CLIENT_SECRET: CLIENT.client_secret,
-      GOOGLE_ISSUER_URL: provider.issuer,
-    },
-  });
+  provider = await startGoogleProvider();
+  t = await createTestApp({ now: () => clock, env: googleEnv(provider.issuer) });
 });
 afterAll(async () => {
   await t.close();
@@ -74,18 +66,7 @@ function expectNoSecret(mail: { subject: string; text: string; html: string }, s
 
 /** An activated account whose e-mails are in `language`, signed in on `client`. */
 async function account(language: 'en' | 'pl') {
-  const email = uniqueEmail(language);
-  const client = new Client(t);
-  const register = await client.post('/api/auth/register', {
-    email,
-    password: PASSWORD,
-    password_confirmation: PASSWORD,
-    terms_accepted: true,
-    language,
-  });
-  expect(register.statusCode, register.body).toBe(201);
-  const code = await lastCodeTo(t, email);
-  expect((await client.post('/api/auth/activate', { email, code })).statusCode).toBe(200);
+  const { client, email, code } = await signedUpClient(t, uniqueEmail(language), { language });
   return { client, email, secrets: [PASSWORD, code] };
 }
 
@@ -119,15 +100,7 @@ describe('security notices', () => {
 
   it('tell the owner of a password set through a reset link, without the link', async () => {
     const { email } = await signedUpClient(t);
-    await new Client(t).post('/api/auth/password-reset/request', { email, language: 'en' });
-    const resetMail = await lastMailTo(t, email, (m) => m.text.includes('/reset-password/'));
-    const token = /\/reset-password\/([\w-]+)/.exec(resetMail.text)![1]!;
-    const done = await new Client(t).post('/api/auth/password-reset/confirm', {
-      token,
-      password: NEW_PASSWORD,
-      password_confirmation: NEW_PASSWORD,
-    });
-    expect(done.statusCode, done.body).toBe(200);
+    const token = await resetPasswordByLink(t, email, NEW_PASSWORD);
 
     const mail = await noticeTo(email, SUBJECTS.passwordChanged.en);
     expect(mail.text).toContain('was changed on');

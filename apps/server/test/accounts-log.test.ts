@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './app';
-import { Client, lastCodeTo, lastMailTo, PASSWORD, uniqueEmail } from './accounts';
+import { Client, lastCodeTo, PASSWORD, resetTokenFor, uniqueEmail } from './accounts';
 
 let t: TestApp;
 let clock = new Date();
@@ -77,9 +77,7 @@ describe('secrets never reach the log', () => {
     expect(change.statusCode).toBe(200);
 
     // The reset link: the API check, the web page it opens, then the new password.
-    await new Client(t).post('/api/auth/password-reset/request', { email, language: 'en' });
-    const mail = await lastMailTo(t, email, (m) => m.text.includes('/reset-password/'));
-    const token = /\/reset-password\/([\w-]+)/.exec(mail.text)![1]!;
+    const token = await resetTokenFor(t, email);
     secrets.add(token);
     const visitor = new Client(t);
     await visitor.get(`/reset-password/${token}`);

@@ -143,11 +143,14 @@ export function uniqueEmail(label = 'user'): string {
   return `${label}.${process.pid}.${counter}@example.com`;
 }
 
-/** Registers and activates an account; the client is then signed in. */
+/**
+ * Registers and activates an account, its e-mails in `language` (English unless told); the
+ * client is then signed in. `code` is the activation code it was sent.
+ */
 export async function signedUpClient(
   t: TestApp,
   email = uniqueEmail(),
-  options: { ip?: string } = {},
+  options: { ip?: string; language?: 'en' | 'pl' } = {},
 ) {
   const client = new Client(t, options.ip);
   const register = await client.post('/api/auth/register', {
@@ -155,11 +158,57 @@ export async function signedUpClient(
     password: PASSWORD,
     password_confirmation: PASSWORD,
     terms_accepted: true,
-    language: 'en',
+    language: options.language ?? 'en',
   });
   expect(register.statusCode, register.body).toBe(201);
   const code = await lastCodeTo(t, email);
   const activate = await client.post('/api/auth/activate', { email, code });
   expect(activate.statusCode, activate.body).toBe(200);
-  return { client, email, user: activate.json().user as { pk: string } };
+  return { client, email, code, user: activate.json().user as { pk: string } };
+}
+
+/**
+ * Signs `client`, a device not trusted yet, in as `email` with the password and the e-mailed
+ * code, trusting the device from then on if `trustDevice`; the answer to the code.
+ */
+export async function loginWithCode(
+  t: TestApp,
+  client: Client,
+  email: string,
+  trustDevice: boolean,
+) {
+  const first = await client.post('/api/auth/login', { email, password: PASSWORD });
+  expect(first.statusCode, first.body).toBe(200);
+  expect(first.json().status).toBe('code_required');
+  const code = await lastCodeTo(t, email);
+  const confirm = await client.post('/api/auth/login/confirm', {
+    challenge_token: first.json().challenge_token,
+    code,
+    trust_device: trustDevice,
+  });
+  expect(confirm.statusCode, confirm.body).toBe(200);
+  return confirm;
+}
+
+/** Asks for a password reset link for `email`; the token the e-mailed link carries. */
+export async function resetTokenFor(t: TestApp, email: string): Promise<string> {
+  await new Client(t).post('/api/auth/password-reset/request', { email, language: 'en' });
+  const mail = await lastMailTo(t, email, (m) => m.text.includes('/reset-password/'));
+  return /\/reset-password\/([\w-]+)/.exec(mail.text)![1]!;
+}
+
+/** Sets `password` through an e-mailed reset link, from another browser; the link's token. */
+export async function resetPasswordByLink(
+  t: TestApp,
+  email: string,
+  password: string,
+): Promise<string> {
+  const token = await resetTokenFor(t, email);
+  const done = await new Client(t).post('/api/auth/password-reset/confirm', {
+    token,
+    password,
+    password_confirmation: password,
+  });
+  expect(done.statusCode, done.body).toBe(200);
+  return token;
 }

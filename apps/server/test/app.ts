@@ -66,3 +66,21 @@ export async function createTestApp(
     },
   };
 }
+
+/**
+ * Another instance of the app on `first`'s database, as a second server or a restart would
+ * be: `first` keeps the database and closes it, and this instance's log is dropped.
+ */
+export function anotherInstance(
+  first: TestApp,
+  env: Record<string, string>,
+  deps: Partial<Omit<AppDependencies, 'database'>> = {},
+): Promise<FastifyInstance> {
+  return buildApp(testConfig({ ...env, DATA_DIR: first.dataDir }), {
+    database: { ...first.database, close: async () => undefined },
+    webDistDir: '/nonexistent',
+    maintenanceCacheMs: 0,
+    logStream: new Writable({ write: (_chunk, _encoding, callback) => callback() }),
+    ...deps,
+  });
+}

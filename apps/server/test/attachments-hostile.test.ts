@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from './app';
 import type { Client } from './accounts';
 import { docxWithText, pdfWithText } from './attachment-files';
 import { attachmentHelpers } from './attachment-setup';
-import { hostile } from './hostile-files';
+import { hostile } from './hostile-files.mjs';
 import { multipartBody } from './multipart';
 
 let t: TestApp;

@@ -1,26 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './app';
-import { Client, lastCodeTo, PASSWORD, signedUpClient, uniqueEmail } from './accounts';
+import {
+  Client,
+  lastCodeTo,
+  loginWithCode,
+  PASSWORD,
+  signedUpClient,
+  uniqueEmail,
+} from './accounts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-async function loginWithCode(client: Client, email: string, trustDevice: boolean) {
-  const first = await client.post('/api/auth/login', { email, password: PASSWORD });
-  expect(first.statusCode, first.body).toBe(200);
-  expect(first.json().status).toBe('code_required');
-  const code = await lastCodeTo(t, email);
-  const confirm = await client.post('/api/auth/login/confirm', {
-    challenge_token: first.json().challenge_token,
-    code,
-    trust_device: trustDevice,
-  });
-  expect(confirm.statusCode, confirm.body).toBe(200);
-  return confirm;
-}
 
 describe('login', () => {
   it('refuses a wrong password and an unknown address alike', async () => {
@@ -56,7 +49,7 @@ describe('login', () => {
   it('asks a new device for an e-mailed code, and a trusted device skips it next time', async () => {
     const { email } = await signedUpClient(t);
     const browser = new Client(t);
-    const confirmed = await loginWithCode(browser, email, true);
+    const confirmed = await loginWithCode(t, browser, email, true);
     expect(confirmed.json()).toMatchObject({ status: 'authenticated', user: { email } });
     expect(browser.jar.get('device')).toBeDefined();
     expect((await browser.get('/api/auth/verify')).statusCode).toBe(200);
@@ -71,7 +64,7 @@ describe('login', () => {
   it('keeps asking a device that was not trusted', async () => {
     const { email } = await signedUpClient(t);
     const browser = new Client(t);
-    await loginWithCode(browser, email, false);
+    await loginWithCode(t, browser, email, false);
     expect(browser.jar.get('device')).toBeUndefined();
     expect(
       (await browser.post('/api/auth/login', { email, password: PASSWORD })).json().status,
@@ -81,7 +74,7 @@ describe('login', () => {
   it("does not accept another user's trusted-device cookie", async () => {
     const alice = await signedUpClient(t);
     const aliceBrowser = new Client(t);
-    await loginWithCode(aliceBrowser, alice.email, true);
+    await loginWithCode(t, aliceBrowser, alice.email, true);
     const bob = await signedUpClient(t);
     const bobBrowser = new Client(t);
     bobBrowser.jar.set('device', aliceBrowser.jar.get('device')!, '/api/auth');
@@ -150,7 +143,7 @@ describe('login', () => {
   it("does not let someone else's wrong passwords lock the owner out of a trusted device", async () => {
     const { email } = await signedUpClient(t);
     const owner = new Client(t);
-    await loginWithCode(owner, email, true);
+    await loginWithCode(t, owner, email, true);
     const attacker = new Client(t);
     for (let i = 0; i < 10; i++) {
       await attacker.post('/api/auth/login', { email, password: `Wrong-Pass-${i}` });
@@ -273,9 +266,9 @@ describe('sessions', () => {
       undefined,
       'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1',
     );
-    await loginWithCode(second, email, false);
+    await loginWithCode(t, second, email, false);
     const third = new Client(t);
-    await loginWithCode(third, email, false);
+    await loginWithCode(t, third, email, false);
 
     const list = (await first.get('/api/user/session/list')).json() as {
       pk: string;

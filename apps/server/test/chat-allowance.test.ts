@@ -1,25 +1,23 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_INPUT_MAX, type ServerMessage } from '@themis/shared';
 import { plans, tokenUsage, users } from '../src/db/schema';
 import { ANSWER_OUTPUT_RESERVE } from '../src/modules/chat/chat.context';
 import { monthKey } from '../src/modules/usage/allowance.service';
 import { streamOpenAiAnswer } from './llm-upstreams';
 import {
+  chatHarnessForFile,
   createConversation,
   monthlyTokensOf,
   sendFrame,
   signedInTab,
-  startChatHarness,
-  type ChatHarness,
 } from './chat-harness';
 
 /** What a provider honouring max_tokens charges: the prompt by its size, a full-length answer. */
 const OUTPUT_TOKENS = ANSWER_OUTPUT_RESERVE;
 
-let h: ChatHarness;
-beforeAll(async () => {
-  h = await startChatHarness();
+const h = chatHarnessForFile();
+beforeAll(() => {
   h.answerWith((request, res) => {
     const promptChars = JSON.stringify(request.body.messages).length;
     return streamOpenAiAnswer(request, res, {
@@ -29,7 +27,6 @@ beforeAll(async () => {
     });
   });
 });
-afterAll(() => h.close());
 
 async function planLimitOf(userId: string): Promise<number> {
   const [row] = await h.t.database.db

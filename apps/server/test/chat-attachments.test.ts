@@ -1,21 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { attachments, messages } from '../src/db/schema';
 import { streamOpenAiAnswer } from './llm-upstreams';
-import {
-  OPENAI_MODEL,
-  sendFrame,
-  signedInTab,
-  startChatHarness,
-  type ChatHarness,
-} from './chat-harness';
+import { chatHarnessForFile, OPENAI_MODEL, sendFrame, signedInTab } from './chat-harness';
 
-let h: ChatHarness;
-beforeAll(async () => {
-  h = await startChatHarness();
+const h = chatHarnessForFile();
+beforeAll(() => {
   h.answerWith((request, res) => streamOpenAiAnswer(request, res, { deltas: ['Read it.'] }));
 });
-afterAll(() => h.close());
 
 const rowsOf = (conversationPk: string) =>
   h.t.database.db

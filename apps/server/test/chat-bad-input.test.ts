@@ -1,22 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_FILES_MAX } from '@themis/shared';
 import { attachments, messages } from '../src/db/schema';
 import { streamOpenAiAnswer } from './llm-upstreams';
 import { pdfWithText, pngImage } from './attachment-files';
 import { attachmentHelpers } from './attachment-setup';
-import { sendFrame, signedInTab, startChatHarness, type ChatHarness } from './chat-harness';
+import { chatHarnessForFile, sendFrame, signedInTab } from './chat-harness';
 
 // Refusals a person can cause by what they attach: each has its own code, answered before
 // anything is stored or any model is called.
 
-let h: ChatHarness;
-beforeAll(async () => {
-  h = await startChatHarness();
+const h = chatHarnessForFile();
+beforeAll(() => {
   h.answerWith((request, res) => streamOpenAiAnswer(request, res, { deltas: ['Read it.'] }));
 });
-afterAll(() => h.close());
 
 const { upload, uploadFile } = attachmentHelpers(() => h.t);
 

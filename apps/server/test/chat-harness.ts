@@ -1,7 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import WebSocket from 'ws';
+import { afterAll, beforeAll } from 'vitest';
 import type { ServerMessage } from '@themis/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppDependencies } from '../src/app';
 import { conversations, messages, tokenUsage } from '../src/db/schema';
 import { monthKey } from '../src/modules/usage/allowance.service';
@@ -80,6 +81,19 @@ export async function startChatHarness(
       await Promise.all([openai.close(), anthropic.close()]);
     },
   };
+}
+
+/**
+ * The harness of a test file: started before its tests, closed after them. Its fields are
+ * filled in by the first hook this registers, so a later beforeAll may use them.
+ */
+export function chatHarnessForFile(...args: Parameters<typeof startChatHarness>): ChatHarness {
+  const h = {} as ChatHarness;
+  beforeAll(async () => {
+    Object.assign(h, await startChatHarness(...args));
+  });
+  afterAll(() => h.close());
+  return h;
 }
 
 type Frame = ServerMessage;
@@ -185,6 +199,28 @@ export async function createConversation(t: TestApp, userId: string, name = ''):
     .values({ userId, name })
     .returning({ id: conversations.id });
   return row!.id;
+}
+
+/**
+ * An answer row left streaming with 'half an answer', last written `secondsAgo`, as an
+ * instance that died leaves it; its id.
+ */
+export async function insertStreamingAnswer(
+  t: TestApp,
+  row: { conversationPk: string; userId: string; secondsAgo: number },
+): Promise<string> {
+  const [inserted] = await t.database.db
+    .insert(messages)
+    .values({
+      conversationId: row.conversationPk,
+      userId: row.userId,
+      role: 'assistant',
+      content: 'half an answer',
+      status: 'streaming',
+      updatedAt: sql`now() - make_interval(secs => ${row.secondsAgo})`,
+    })
+    .returning({ id: messages.id });
+  return inserted!.id;
 }
 
 /** The conversation's rows, oldest first. */

@@ -1,21 +1,16 @@
 import type { ServerResponse } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pause, streamOpenAiAnswer, type SeenRequest } from './llm-upstreams';
 import {
+  chatHarnessForFile,
   connectSocket,
   OPENAI_MODEL,
   sendFrame,
   signedInTab,
-  startChatHarness,
-  type ChatHarness,
   type ChatSocket,
 } from './chat-harness';
 
-let h: ChatHarness;
-beforeAll(async () => {
-  h = await startChatHarness();
-});
-afterAll(() => h.close());
+const h = chatHarnessForFile();
 
 /**
  * An answer that keeps writing (so the idle timeout never ends it) until `release` is called:

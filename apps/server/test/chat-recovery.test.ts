@@ -1,28 +1,22 @@
-import { Writable } from 'node:stream';
-import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { messages } from '../src/db/schema';
-import { testConfig } from './app';
+import { anotherInstance } from './app';
 import { streamOpenAiAnswer } from './llm-upstreams';
 import {
+  chatHarnessForFile,
   createConversation,
   IDLE_TIMEOUT_MS,
+  insertStreamingAnswer,
   messageRowsOf,
   sendFrame,
   signedInTab,
-  startChatHarness,
-  type ChatHarness,
 } from './chat-harness';
 
 const STALE_AFTER_MS = 1_000;
 
-let h: ChatHarness;
+const h = chatHarnessForFile({}, { chatStaleAfterMs: STALE_AFTER_MS });
 let releaseSilence: () => void = () => undefined;
-beforeAll(async () => {
-  h = await startChatHarness({}, { chatStaleAfterMs: STALE_AFTER_MS });
-});
-afterAll(() => h.close());
 
 async function rowOf(id: string) {
   const [row] = await h.t.database.db.select().from(messages).where(eq(messages.id, id));
@@ -59,27 +53,15 @@ describe('answers of an instance that died', () => {
     const { tab, user } = await signedInTab(h);
     tab.close();
     const conversationPk = await createConversation(h.t, user.pk);
-    const [left] = await h.t.database.db
-      .insert(messages)
-      .values({
-        conversationId: conversationPk,
-        userId: user.pk,
-        role: 'assistant',
-        content: 'half an answer',
-        status: 'streaming',
-        updatedAt: sql`now() - make_interval(secs => 60)`,
-      })
-      .returning({ id: messages.id });
-    const restarted = await buildApp(testConfig({ ...h.env, DATA_DIR: h.t.dataDir }), {
-      database: { ...h.t.database, close: async () => undefined },
-      webDistDir: '/nonexistent',
-      maintenanceCacheMs: 0,
-      chatIdleTimeoutMs: IDLE_TIMEOUT_MS,
-      logStream: new Writable({ write: (_chunk, _encoding, callback) => callback() }),
+    const left = await insertStreamingAnswer(h.t, {
+      conversationPk,
+      userId: user.pk,
+      secondsAgo: 60,
     });
+    const restarted = await anotherInstance(h.t, h.env, { chatIdleTimeoutMs: IDLE_TIMEOUT_MS });
     await restarted.ready();
     try {
-      expect(await rowOf(left!.id)).toMatchObject({
+      expect(await rowOf(left)).toMatchObject({
         status: 'error',
         errorCode: 'message_generating_error',
         content: 'half an answer',

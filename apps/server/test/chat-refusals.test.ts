@@ -1,25 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_INPUT_MAX } from '@themis/shared';
 import { messages, plans, tokenUsage, users } from '../src/db/schema';
 import { STALE_AFTER_MS } from '../src/modules/chat/chat.socket';
 import { monthKey } from '../src/modules/usage/allowance.service';
 import { streamOpenAiAnswer } from './llm-upstreams';
 import {
+  chatHarnessForFile,
   connectSocket,
   createConversation,
+  insertStreamingAnswer,
+  messageRowsOf,
   OPENAI_MODEL,
   sendFrame,
   signedInTab,
-  startChatHarness,
-  type ChatHarness,
   type ChatSocket,
 } from './chat-harness';
 
-let h: ChatHarness;
-beforeAll(async () => {
-  h = await startChatHarness();
+const h = chatHarnessForFile();
+beforeAll(() => {
   h.answerWith((request, res) =>
     streamOpenAiAnswer(request, res, {
       deltas: Array.from({ length: 10 }, (_, i) => `part${i} `),
@@ -27,7 +27,6 @@ beforeAll(async () => {
     }),
   );
 });
-afterAll(() => h.close());
 
 const countMessages = async (conversationPk: string) =>
   (await h.t.database.db.select().from(messages).where(eq(messages.conversationId, conversationPk)))
@@ -165,31 +164,18 @@ describe('stale answers', () => {
     tab.close();
     const conversationPk = await createConversation(h.t, user.pk);
     const insert = (secondsAgo: number) =>
-      h.t.database.db
-        .insert(messages)
-        .values({
-          conversationId: conversationPk,
-          userId: user.pk,
-          role: 'assistant',
-          content: 'half an answer',
-          status: 'streaming',
-          updatedAt: sql`now() - make_interval(secs => ${secondsAgo})`,
-        })
-        .returning({ id: messages.id });
-    const [stale] = await insert(STALE_AFTER_MS / 1000 + 5);
-    const [fresh] = await insert(STALE_AFTER_MS / 2000);
+      insertStreamingAnswer(h.t, { conversationPk, userId: user.pk, secondsAgo });
+    const stale = await insert(STALE_AFTER_MS / 1000 + 5);
+    const fresh = await insert(STALE_AFTER_MS / 2000);
     expect(await h.t.app.chat.sweepStaleAnswers()).toBe(1);
-    const rows = await h.t.database.db
-      .select()
-      .from(messages)
-      .where(eq(messages.conversationId, conversationPk));
+    const rows = await messageRowsOf(h.t, conversationPk);
     const byId = new Map(rows.map((row) => [row.id, row]));
-    expect(byId.get(stale!.id)).toMatchObject({
+    expect(byId.get(stale)).toMatchObject({
       status: 'error',
       errorCode: 'message_generating_error',
       content: 'half an answer',
     });
-    expect(byId.get(fresh!.id)?.status).toBe('streaming');
+    expect(byId.get(fresh)?.status).toBe('streaming');
   });
 });
 

@@ -1,8 +1,6 @@
-import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { testConfig } from './app';
+import { anotherInstance } from './app';
 import { pause, streamOpenAiAnswer } from './llm-upstreams';
 import {
   connectSocket,
@@ -23,14 +21,7 @@ describe.runIf(REDIS_URL)('answers followed from another instance', () => {
 
   beforeAll(async () => {
     h = await startChatHarness({ REDIS_URL: REDIS_URL! });
-    other = await buildApp(testConfig({ ...h.env, DATA_DIR: h.t.dataDir }), {
-      // The first app owns the database and closes it.
-      database: { ...h.t.database, close: async () => undefined },
-      webDistDir: '/nonexistent',
-      maintenanceCacheMs: 0,
-      chatIdleTimeoutMs: IDLE_TIMEOUT_MS,
-      logStream: new Writable({ write: (_chunk, _encoding, callback) => callback() }),
-    });
+    other = await anotherInstance(h.t, h.env, { chatIdleTimeoutMs: IDLE_TIMEOUT_MS });
     const address = await other.listen({ port: 0, host: '127.0.0.1' });
     otherUrl = `${address.replace('http', 'ws')}/ws`;
   });

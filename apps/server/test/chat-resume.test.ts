@@ -1,20 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '../src/db/schema';
 import { pause, streamOpenAiAnswer } from './llm-upstreams';
-import {
-  connectSocket,
-  sendFrame,
-  signedInTab,
-  startChatHarness,
-  type ChatHarness,
-} from './chat-harness';
+import { chatHarnessForFile, connectSocket, sendFrame, signedInTab } from './chat-harness';
 
-let h: ChatHarness;
-beforeAll(async () => {
-  h = await startChatHarness();
-});
-afterAll(() => h.close());
+const h = chatHarnessForFile();
 
 const WORDS = Array.from({ length: 25 }, (_, i) => `word${i} `);
 const FULL = WORDS.join('');

@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { streamAnthropicAnswer, streamOpenAiAnswer } from './llm-upstreams';
 import {
   ANTHROPIC_MODEL,
+  chatHarnessForFile,
   IDLE_TIMEOUT_MS,
   messageRowsOf,
   monthlyTokensOf,
   sendFrame,
   signedInTab,
-  startChatHarness,
-  type ChatHarness,
 } from './chat-harness';
 
-let h: ChatHarness;
-beforeAll(async () => {
-  h = await startChatHarness();
-});
-afterAll(() => h.close());
+const h = chatHarnessForFile();
 
 describe('chat.send', () => {
   it('streams an OpenAI answer, stores it with its usage and names the conversation', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Message } from '@themis/shared';
 import { countTokens } from '../src/platform/llm/usage-estimate';
 import {
@@ -10,24 +10,19 @@ import {
 } from './llm-upstreams';
 import {
   ANTHROPIC_MODEL,
+  chatHarnessForFile,
   IDLE_TIMEOUT_MS,
   messageRowsOf,
   monthlyTokensOf,
   OPENAI_MODEL,
   sendFrame,
   signedInTab,
-  startChatHarness,
-  type ChatHarness,
 } from './chat-harness';
 
 // Every way a provider can fail, through the real server and socket: what the tab is told,
 // what is stored and charged, and that the next user is served as usual.
 
-let h: ChatHarness;
-beforeAll(async () => {
-  h = await startChatHarness();
-});
-afterAll(() => h.close());
+const h = chatHarnessForFile();
 
 const answerRowOf = async (conversationPk: string) =>
   (await messageRowsOf(h.t, conversationPk)).at(-1)!;

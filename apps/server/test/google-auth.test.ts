@@ -4,23 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { externalAccounts, sessions, users } from '../src/db/schema';
 import { createTestApp, TEST_ORIGIN, type TestApp } from './app';
 import { Client, PASSWORD, signedUpClient, uniqueEmail } from './accounts';
-import {
-  OidcTestBrowser,
-  startOidcTestProvider,
-  type OidcTestAccount,
-  type OidcTestProvider,
-} from './oidc-test-provider';
-
-const CLIENT = {
-  client_id: 'themis-test',
-  client_secret: 'test-client-secret',
-  redirect_uris: [`${TEST_ORIGIN}/api/auth/callback/google`],
-};
-const googleEnv = (issuer: string) => ({
-  GOOGLE_CLIENT_ID: CLIENT.client_id,
-  GOOGLE_CLIENT_SECRET: CLIENT.client_secret,
-  GOOGLE_ISSUER_URL: issuer,
-});
+import { GOOGLE_CLIENT, googleEnv, startGoogleProvider } from './google-provider';
+import { OidcTestBrowser, type OidcTestAccount, type OidcTestProvider } from './oidc-test-provider';
 
 let provider: OidcTestProvider;
 let t: TestApp;
@@ -28,7 +13,7 @@ let t: TestApp;
 const secrets = new Set<string>();
 
 beforeAll(async () => {
-  provider = await startOidcTestProvider({ clients: [CLIENT], accounts: {} });
+  provider = await startGoogleProvider();
   t = await createTestApp({ env: googleEnv(provider.issuer) });
 });
 afterAll(async () => {
@@ -98,8 +83,8 @@ describe('signing in with Google', () => {
     );
     const authorization = new URL(flow.start.headers.location as string);
     expect(Object.fromEntries(authorization.searchParams)).toMatchObject({
-      client_id: CLIENT.client_id,
-      redirect_uri: CLIENT.redirect_uris[0],
+      client_id: GOOGLE_CLIENT.client_id,
+      redirect_uri: GOOGLE_CLIENT.redirect_uris[0],
       response_type: 'code',
       scope: 'openid email profile',
       code_challenge_method: 'S256',
@@ -313,7 +298,7 @@ describe('Google sign-in configuration', () => {
       expect(start.headers.location).toBe('/auth/failure?reason=service_unavailable');
       expect((await client.get('/api/health')).statusCode).toBe(200);
 
-      late = await startOidcTestProvider({ port, clients: [CLIENT], accounts: {} });
+      late = await startGoogleProvider(port);
       const retry = await client.get('/api/auth/login/google');
       expect(retry.statusCode).toBe(302);
       expect(retry.headers.location).toMatch(new RegExp(`^${late.issuer}/auth\\?`));

@@ -1,24 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signedUpClient } from './accounts';
 import { multipartBody } from './multipart';
 import {
+  chatHarnessForFile,
   createConversation,
   messageRowsOf,
   sendFrame,
   signedInTab,
-  startChatHarness,
-  type ChatHarness,
 } from './chat-harness';
 
 /** A NUL character, which PostgreSQL text cannot hold, inside what a person types. */
 const NUL = '\u0000';
 const PERSONAL = ['Zofia', 'Wiśniewska', 'umowa najmu lokalu'];
 
-let h: ChatHarness;
-beforeAll(async () => {
-  h = await startChatHarness();
-});
-afterAll(() => h.close());
+const h = chatHarnessForFile();
 
 const invalid = (field: string) => ({
   detail: 'validation_error',

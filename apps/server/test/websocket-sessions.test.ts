@@ -1,14 +1,12 @@
-import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveAppKeys } from '../src/app-context';
-import { buildApp } from '../src/app';
 import { sessions } from '../src/db/schema';
 import { MAX_SOCKETS_PER_USER } from '../src/platform/realtime/websocket';
-import { createTestApp, testConfig, type TestApp } from './app';
-import { Client, lastCodeTo, lastMailTo, PASSWORD, signedUpClient } from './accounts';
+import { anotherInstance, createTestApp, type TestApp } from './app';
+import { Client, lastCodeTo, loginWithCode, resetPasswordByLink, signedUpClient } from './accounts';
 import { connectSocket, type ChatSocket } from './chat-harness';
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
@@ -32,22 +30,8 @@ afterAll(() => t.close());
 /** The same person signed in on a second device (with its e-mailed code). */
 async function secondDevice(email: string): Promise<Client> {
   const device = new Client(t);
-  const first = await device.post('/api/auth/login', { email, password: PASSWORD });
-  expect(first.json().status).toBe('code_required');
-  const code = await lastCodeTo(t, email);
-  const confirm = await device.post('/api/auth/login/confirm', {
-    challenge_token: first.json().challenge_token,
-    code,
-    trust_device: false,
-  });
-  expect(confirm.statusCode, confirm.body).toBe(200);
+  await loginWithCode(t, device, email, false);
   return device;
-}
-
-/** The newest code mailed to `email` (other notices may arrive in the same delivery). */
-async function codeTo(email: string): Promise<string> {
-  const mail = await lastMailTo(t, email, (m) => /\b\d{6}\b/.test(m.text));
-  return /\b(\d{6})\b/.exec(mail.text)![1]!;
 }
 
 const openTab = (client: Client) => connectSocket({ wsUrl }, client.jar.get('access'));
@@ -103,15 +87,7 @@ describe('a socket lives no longer than its session', () => {
     const tab = await openTab(client);
     await expectOpen(tab);
     later();
-    await new Client(t).post('/api/auth/password-reset/request', { email, language: 'en' });
-    const mail = await lastMailTo(t, email, (m) => m.text.includes('/reset-password/'));
-    const token = /\/reset-password\/([\w-]+)/.exec(mail.text)![1]!;
-    const done = await new Client(t).post('/api/auth/password-reset/confirm', {
-      token,
-      password: NEW_PASSWORD,
-      password_confirmation: NEW_PASSWORD,
-    });
-    expect(done.statusCode, done.body).toBe(200);
+    await resetPasswordByLink(t, email, NEW_PASSWORD);
     expect(await tab.closed).toBe(UNAUTHORIZED_CLOSE);
   });
 
@@ -126,7 +102,7 @@ describe('a socket lives no longer than its session', () => {
       verification_code_type: 'USER_PASSWORD_CHANGE',
     });
     const changed = await client.post('/api/user/change-password', {
-      verification_code: await codeTo(email),
+      verification_code: await lastCodeTo(t, email),
       new_password: NEW_PASSWORD,
     });
     expect(changed.statusCode, changed.body).toBe(200);
@@ -140,7 +116,7 @@ describe('a socket lives no longer than its session', () => {
     const deleted = await client.request({
       method: 'DELETE',
       url: '/api/user/delete',
-      payload: { verification_code: await codeTo(email), password: NEW_PASSWORD },
+      payload: { verification_code: await lastCodeTo(t, email), password: NEW_PASSWORD },
     });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(await here.closed).toBe(UNAUTHORIZED_CLOSE);
@@ -216,12 +192,7 @@ describe.runIf(REDIS_URL)('sessions ended on another instance', () => {
   let otherUrl: string;
   beforeAll(async () => {
     first = await createTestApp({ env: { REDIS_URL: REDIS_URL! } });
-    other = await buildApp(testConfig({ REDIS_URL: REDIS_URL!, DATA_DIR: first.dataDir }), {
-      database: { ...first.database, close: async () => undefined },
-      webDistDir: '/nonexistent',
-      maintenanceCacheMs: 0,
-      logStream: new Writable({ write: (_chunk, _encoding, callback) => callback() }),
-    });
+    other = await anotherInstance(first, { REDIS_URL: REDIS_URL! });
     const address = await other.listen({ port: 0, host: '127.0.0.1' });
     otherUrl = `${address.replace('http', 'ws')}/ws`;
   });

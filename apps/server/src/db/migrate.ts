@@ -12,6 +12,8 @@ export async function runMigrations(
   handle: DatabaseHandle,
   migrationsFolder = MIGRATIONS_DIR,
 ): Promise<void> {
+  // drizzle's migrator is typed for its own database class; ours (and a transaction) has the
+  // same dialect and session it uses, on either driver.
   const db = handle.db as unknown as NodePgDatabase;
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK})`);
