@@ -34,6 +34,8 @@ import { modelRoutes } from './modules/models/models.routes';
 import { planRoutes } from './modules/plans/plans.routes';
 import { cspReportRoutes } from './modules/telemetry/csp-report.routes';
 import { usageRoutes } from './modules/usage/usage.routes';
+import { invitationRoutes } from './modules/organizations/invitations.routes';
+import { organizationRoutes } from './modules/organizations/organizations.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { WEB_DIST_DIR } from './paths';
 import { registerCompression } from './plugins/compression';
@@ -51,7 +53,7 @@ import { createMemoryRateLimiter } from './platform/rate-limit/rate-limiter';
 import { createRedisRateLimiter } from './platform/rate-limit/redis-rate-limiter';
 import { createRedisClient } from './platform/redis/redis-client';
 import { createMemoryBroadcast, createRedisBroadcast } from './platform/realtime/broadcast';
-import { registerWebSocket } from './platform/realtime/websocket';
+import { CONTEXT_CHANGED_CLOSE, registerWebSocket } from './platform/realtime/websocket';
 import { createFileStorage } from './platform/storage/create-storage';
 import type { FileStorage } from './platform/storage/storage';
 import { API_PREFIX, buildRuntimeConfig, runtimeConfigScript } from './runtime-config';
@@ -189,6 +191,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       await api.register(googleRoutes(ctx));
       await api.register(externalAccountRoutes(ctx));
       await api.register(userRoutes(ctx));
+      await api.register(organizationRoutes(ctx));
+      await api.register(invitationRoutes(ctx));
       await api.register(planRoutes(deps.database.db));
       await api.register(feedbackRoutes(deps.database.db));
       await api.register(modelRoutes(app.llm));
@@ -229,6 +233,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     heartbeatMs: deps.socketCheckMs,
   });
   ctx.sessionEvents.onEnded((sessionIds) => sockets.closeSessions(sessionIds));
+  ctx.sessionEvents.onContextChanged((userIds) =>
+    sockets.closeUsers(userIds, CONTEXT_CHANGED_CLOSE),
+  );
   await registerWeb(app, web);
 
   app.addHook('onClose', async () => {

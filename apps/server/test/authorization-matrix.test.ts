@@ -1,27 +1,31 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClientMessage } from '@themis/shared';
-import { attachments, conversations, messages, sessions } from '../src/db/schema';
+import {
+  attachments,
+  conversations,
+  invitations,
+  memberships,
+  messages,
+  sessions,
+} from '../src/db/schema';
 import { publicRoutes } from '../src/modules/auth/public-routes';
 import type { Client } from './accounts';
 import { insertAttachment, insertConversation, insertMessages } from './conversations-fixtures';
 import { createFileStorage } from '../src/platform/storage/create-storage';
-import {
-  connectSocket,
-  OPENAI_MODEL,
-  startChatHarness,
-  type ChatHarness,
-  type ChatSocket,
-} from './chat-harness';
-import { signedUpClient } from './accounts';
+import { chatHarnessForFile, connectSocket, OPENAI_MODEL, type ChatSocket } from './chat-harness';
+import { signedUpClient, uniqueEmail } from './accounts';
 import { multipartBody } from './multipart';
+import { png } from './avatar-fixtures';
 import { streamOpenAiAnswer } from './llm-upstreams';
 
 /**
  * Who may do what to a record: for every route and socket message that names one, the
- * owner gets through and anyone else gets 404 with nothing changed. A new route with a path
- * parameter fails the first test until it has its row here.
+ * owner gets through and anyone else is refused as the row says (404, or the invitation's
+ * own answers) with nothing changed. A new route with a path parameter fails the first test
+ * until it has its row here. Organization roles get their own table as the management
+ * calls arrive; until then organization-invitations.test.ts covers the roles.
  */
 
 interface Records {
@@ -29,6 +33,13 @@ interface Records {
   answer: string;
   attachment: string;
   session: string;
+  /** An organization the owner created, and the file id of its logo. */
+  organization: string;
+  logo: string;
+  /** An open invitation of the owner's organization, to someone else. */
+  sentInvitation: string;
+  /** Open invitations of other organizations to the owner's address. */
+  receivedInvitations: [string, string];
 }
 
 interface HttpRow {
@@ -36,6 +47,8 @@ interface HttpRow {
   request(records: Records): InjectOptions & { url: string };
   /** The owner's status. */
   owner: number;
+  /** What anyone else gets; 404 not_found unless said. */
+  stranger?: { status: number; detail?: string };
 }
 
 const HTTP_ROWS: HttpRow[] = [
@@ -90,6 +103,72 @@ const HTTP_ROWS: HttpRow[] = [
     request: (r) => ({ method: 'DELETE', url: `/api/conversation/delete/${r.conversation}` }),
     owner: 200,
   },
+  {
+    route: 'GET /api/organization/logo/:fileId',
+    request: (r) => ({ method: 'GET', url: `/api/organization/logo/${r.logo}` }),
+    owner: 200,
+  },
+  {
+    route: 'POST /api/organization/invitation/create/:organization_pk',
+    request: (r) => ({
+      method: 'POST',
+      url: `/api/organization/invitation/create/${r.organization}`,
+      payload: { user_emails: [`matrix-${r.organization}@example.com`] },
+    }),
+    owner: 201,
+  },
+  {
+    route: 'GET /api/organization/invitation/list/:organization_pk',
+    request: (r) => ({ method: 'GET', url: `/api/organization/invitation/list/${r.organization}` }),
+    owner: 200,
+  },
+  {
+    route: 'POST /api/organization/invitation/resend-email/:invitation_type/:invitation_pk',
+    request: (r) => ({
+      method: 'POST',
+      url: `/api/organization/invitation/resend-email/EMAIL/${r.sentInvitation}`,
+    }),
+    owner: 200,
+    stranger: { status: 404, detail: 'invitation_not_found' },
+  },
+  {
+    route: 'DELETE /api/organization/invitation/delete/:invitation_type/:invitation_pk',
+    request: (r) => ({
+      method: 'DELETE',
+      url: `/api/organization/invitation/delete/EMAIL/${r.sentInvitation}`,
+    }),
+    owner: 200,
+    stranger: { status: 404, detail: 'invitation_not_found' },
+  },
+  // An invitation's link shows anyone signed in whether it is theirs (the mismatch state).
+  {
+    route: 'GET /api/organization/invitation/get/:invitation_type/:invitation_pk',
+    request: (r) => ({
+      method: 'GET',
+      url: `/api/organization/invitation/get/EMAIL/${r.receivedInvitations[0]}`,
+    }),
+    owner: 200,
+    stranger: { status: 200 },
+  },
+  {
+    route: 'POST /api/organization/invitation/decline/:invitation_pk',
+    request: (r) => ({
+      method: 'POST',
+      url: `/api/organization/invitation/decline/${r.receivedInvitations[1]}`,
+    }),
+    owner: 200,
+    stranger: { status: 403, detail: 'invitation_wrong_account' },
+  },
+  // After the conversation rows: accepting makes the other organization the owner's context.
+  {
+    route: 'POST /api/organization/invitation/accept/:invitation_pk',
+    request: (r) => ({
+      method: 'POST',
+      url: `/api/organization/invitation/accept/${r.receivedInvitations[0]}`,
+    }),
+    owner: 200,
+    stranger: { status: 403, detail: 'invitation_wrong_account' },
+  },
   // Last: for the owner it signs out the device the rows above were sent from.
   {
     route: 'DELETE /api/user/session/delete/:session_pk',
@@ -138,15 +217,50 @@ const SOCKET_ROWS: Record<RecordFrame['type'], (conversation: string) => RecordF
   'chat.unsubscribe': (pk) => ({ type: 'chat.unsubscribe', conversation_pk: pk }),
 };
 
-let h: ChatHarness;
-beforeAll(async () => {
-  h = await startChatHarness();
+const h = chatHarnessForFile();
+beforeAll(() => {
   h.answerWith((request, res) => streamOpenAiAnswer(request, res, { deltas: ['Answer.'] }));
 });
-afterAll(() => h.close());
 
-async function ownedRecords(owner: { client: Client; user: { pk: string } }): Promise<Records> {
+/** An organization with a logo, created by the owner, who then acts in their own context. */
+async function organizationWithLogo(
+  owner: Client,
+): Promise<{ organization: string; logo: string }> {
+  const form = multipartBody([
+    { name: 'name', value: 'Kancelaria' },
+    { name: 'avatar', data: await png(), filename: 'logo.png', contentType: 'image/png' },
+  ]);
+  const created = await owner.request({ method: 'POST', url: '/api/organization/create', ...form });
+  expect(created.statusCode, created.body).toBe(201);
+  const organization = (await owner.get('/api/organization/get-current')).json();
+  await owner.post('/api/organization/switch-organization', { organization_pk: null });
+  return { organization: organization.pk, logo: String(organization.avatar_url).split('/').pop()! };
+}
+
+/** An invitation from `from`'s new organization (or `organization`) to `email`; its pk. */
+async function invitation(from: Client, email: string, organization?: string): Promise<string> {
+  const pk =
+    organization ?? (await from.post('/api/organization/create', { name: 'Kancelaria' })).json().pk;
+  const res = await from.post(`/api/organization/invitation/create/${pk}`, {
+    user_emails: [email],
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json()[0].pk;
+}
+
+async function ownedRecords(owner: {
+  client: Client;
+  email: string;
+  user: { pk: string };
+}): Promise<Records> {
   const t = h.t;
+  const { organization, logo } = await organizationWithLogo(owner.client);
+  const sentInvitation = await invitation(owner.client, uniqueEmail('invited'), organization);
+  const inviters = [(await signedUpClient(t)).client, (await signedUpClient(t)).client];
+  const receivedInvitations: [string, string] = [
+    await invitation(inviters[0]!, owner.email),
+    await invitation(inviters[1]!, owner.email),
+  ];
   const conversation = await insertConversation(t, owner.user.pk);
   const [question, answer] = await insertMessages(t, conversation, [
     { role: 'user', content: 'Question' },
@@ -168,6 +282,10 @@ async function ownedRecords(owner: { client: Client; user: { pk: string } }): Pr
     answer: answer!.id,
     attachment: attachment.id,
     session: session!.id,
+    organization,
+    logo,
+    sentInvitation,
+    receivedInvitations,
   };
 }
 
@@ -185,6 +303,15 @@ async function snapshot(records: Records) {
       .orderBy(messages.seq),
     attachments: await db.select().from(attachments).where(eq(attachments.id, records.attachment)),
     session: await db.select().from(sessions).where(eq(sessions.id, records.session)),
+    invitations: await db
+      .select()
+      .from(invitations)
+      .where(inArray(invitations.id, [records.sentInvitation, ...records.receivedInvitations]))
+      .orderBy(invitations.id),
+    memberships: await db
+      .select()
+      .from(memberships)
+      .where(eq(memberships.organizationId, records.organization)),
   };
 }
 
@@ -197,17 +324,18 @@ describe('authorization matrix', () => {
     expect(withParameter.filter((route) => !covered.includes(route))).toEqual([]);
   });
 
-  it("answers another user's request on every row with 404 and changes nothing", async () => {
+  it("answers another user's request on every row as the row says (404 unless told), changing nothing", async () => {
     const owner = await signedUpClient(h.t);
     const stranger = await signedUpClient(h.t);
     const records = await ownedRecords(owner);
     const before = await snapshot(records);
     for (const row of HTTP_ROWS) {
       const res = await stranger.client.request(row.request(records));
-      expect([row.route, res.statusCode, res.json()]).toEqual([
+      const expected = row.stranger ?? { status: 404, detail: 'not_found' };
+      expect([row.route, res.statusCode, expected.detail && res.json().detail]).toEqual([
         row.route,
-        404,
-        { detail: 'not_found' },
+        expected.status,
+        expected.detail,
       ]);
     }
     expect(await snapshot(records)).toEqual(before);

@@ -127,15 +127,22 @@ describe('conversations at scale', () => {
     const db = t.database.db;
     const scope = { userId: owner.user.pk, organizationId: null };
     const firstPage = await plan(conversationPageQuery({ db, scope, limit: 31 }));
-    expect(firstPage).toContain('conversations_user_updated_idx');
+    expect(firstPage).toContain('conversations_individual_updated_idx');
     expect(firstPage).not.toMatch(/Seq Scan on conversations/);
 
     // Half-way down the list, where an offset would have to skip 5,000 rows.
     const halfway = new Date(Date.now() - 5_000 * 60_000).toISOString().replace('Z', '000Z');
     const deepKey = { at: halfway, id: '00000000-0000-4000-8000-000000000000' };
     const deepPage = await plan(conversationPageQuery({ db, scope, after: deepKey, limit: 31 }));
-    expect(deepPage).toContain('conversations_user_updated_idx');
+    expect(deepPage).toContain('conversations_individual_updated_idx');
     expect(deepPage).not.toContain('Sort');
+    // In an organization's context, its own index.
+    const organizationScope = { ...scope, organizationId: '00000000-0000-4000-8000-000000000001' };
+    const organizationPage = await plan(
+      conversationPageQuery({ db, scope: organizationScope, limit: 31 }),
+    );
+    expect(organizationPage).toContain('conversations_organization_updated_idx');
+    expect(organizationPage).not.toContain('Sort');
 
     const messagesPage = await plan(
       messagePageQuery({ db, conversationId: bigConversation, beforeSeq: 500, limit: 51 }),

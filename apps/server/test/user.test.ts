@@ -90,8 +90,11 @@ describe('the current user', () => {
       is_free: boolean;
       monthly_token_limit: number;
       has_encryption: boolean;
+      scope: string;
     }[];
-    expect(plans.map((p) => p.code)).toEqual(['free', 'pro']);
+    expect(plans.map((p) => p.code)).toEqual(['free', 'pro', 'team']);
+    const team = plans[2]!;
+    expect(team).toMatchObject({ scope: 'organization', has_encryption: true });
     expect(plans[0]).toMatchObject({
       is_free: true,
       monthly_token_limit: 100_000,
@@ -115,6 +118,9 @@ describe('the current user', () => {
       plan_pk: '00000000-0000-4000-8000-000000000000',
     });
     expect(unknown.statusCode).toBe(404);
+    // An organization's plan is not an individual's to choose.
+    const forTeams = await client.post('/api/user/choose-plan', { plan_pk: team.pk });
+    expect(forTeams.statusCode).toBe(404);
   });
 
   it('lists the password as the system connected service, and linked providers', async () => {

@@ -43,6 +43,13 @@ export const ERROR_CODES = [
   'attachment_not_supported',
   'document_without_text',
   'document_too_large',
+  // organizations (spec §8 invitation errors)
+  'invitation_not_found',
+  'invitation_wrong_account',
+  'already_member',
+  'cannot_invite_self',
+  'invitation_pending',
+  'model_not_allowed',
   // encryption
   'incorrect_decryption_password',
   'not_encrypted_user_product',

@@ -16,3 +16,4 @@ export * from './countries';
 export * from './models';
 export * from './chat-rules';
 export * from './chat';
+export * from './organizations';

@@ -42,3 +42,15 @@ export const SIGN_IN_PROVIDERS = ['google'] as const;
 export type SignInProvider = (typeof SIGN_IN_PROVIDERS)[number];
 /** Set in localStorage after a provider was disconnected, read once by the login page. */
 export const DISCONNECT_SUCCESS_STORAGE_KEY = 'disconnectSuccess';
+
+/** Organization roles, highest first; a new member is an observer unless chosen otherwise. */
+export const ORGANIZATION_ROLES = ['OWNER', 'ADMIN', 'MEMBER', 'OBSERVER'] as const;
+export type OrganizationRole = (typeof ORGANIZATION_ROLES)[number];
+export const DEFAULT_INVITATION_ROLE = 'OBSERVER';
+export const ORGANIZATION_NAME_LENGTH = { min: 2, max: 50 } as const;
+/** An invitation is good for this long after it was last sent. */
+export const INVITATION_TTL_MS = 14 * 24 * 60 * 60_000;
+/** A deleted organization is purged, unrecoverable, this long after deletion. */
+export const ORGANIZATION_PURGE_AFTER_MS = 30 * 24 * 60 * 60_000;
+/** The plan an organization has until it buys one. */
+export const DEFAULT_ORGANIZATION_PLAN_CODE = 'team';

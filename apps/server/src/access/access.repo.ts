@@ -1,9 +1,15 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import type { OrganizationRole } from '@themis/shared';
 import type { Database } from '../db/client';
-import { attachments, conversations, messages, type ConversationRow } from '../db/schema';
+import {
+  attachments,
+  conversations,
+  memberships,
+  messages,
+  organizations,
+  type ConversationRow,
+} from '../db/schema';
 import type { Owned } from './policies';
-
-// Records belong to the individual context until organizations exist: organizationId null.
 
 /** The whole row: the decision needs its owner, and the caller often its other columns. */
 export async function findConversationRecord(
@@ -11,7 +17,7 @@ export async function findConversationRecord(
   conversationId: string,
 ): Promise<(ConversationRow & Owned) | undefined> {
   const [row] = await db.select().from(conversations).where(eq(conversations.id, conversationId));
-  return row && { ...row, organizationId: null };
+  return row;
 }
 
 export async function findMessageOwner(
@@ -22,12 +28,13 @@ export async function findMessageOwner(
     .select({
       id: conversations.id,
       userId: conversations.userId,
+      organizationId: conversations.organizationId,
       conversationId: messages.conversationId,
     })
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
     .where(eq(messages.id, messageId));
-  return row && { ...row, organizationId: null };
+  return row;
 }
 
 export async function findAttachmentOwner(
@@ -35,8 +42,31 @@ export async function findAttachmentOwner(
   attachmentId: string,
 ): Promise<(Owned & { conversationId: string | null }) | undefined> {
   const [row] = await db
-    .select({ userId: attachments.userId, conversationId: attachments.conversationId })
+    .select({
+      userId: attachments.userId,
+      organizationId: attachments.organizationId,
+      conversationId: attachments.conversationId,
+    })
     .from(attachments)
     .where(eq(attachments.id, attachmentId));
-  return row && { ...row, organizationId: null };
+  return row;
+}
+
+/** The user's role in an active organization, or null when they are not its member. */
+export async function findMembershipRole(
+  db: Database,
+  options: { userId: string; organizationId: string },
+): Promise<OrganizationRole | null> {
+  const [row] = await db
+    .select({ role: memberships.role })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(
+      and(
+        eq(memberships.organizationId, options.organizationId),
+        eq(memberships.userId, options.userId),
+        eq(organizations.status, 'active'),
+      ),
+    );
+  return row?.role ?? null;
 }

@@ -1,16 +1,23 @@
 import type { Database } from '../db/client';
 import type { ConversationRow } from '../db/schema';
 import { AppError, notFound } from '../errors';
-import type { Actor, Scope, UserActor } from './actor';
-import { findAttachmentOwner, findConversationRecord, findMessageOwner } from './access.repo';
+import type { Actor, OrganizationRole, Scope, UserActor } from './actor';
+import {
+  findAttachmentOwner,
+  findConversationRecord,
+  findMembershipRole,
+  findMessageOwner,
+} from './access.repo';
 import {
   mayInContext,
   mayOnAttachment,
   mayOnConversation,
+  mayOnOrganization,
   scopeOf,
   type AttachmentAction,
   type ContextAction,
   type ConversationAction,
+  type OrganizationAction,
 } from './policies';
 
 /**
@@ -67,4 +74,26 @@ export async function requireAttachmentAccess(options: {
   const owner = UUID.test(attachmentId) ? await findAttachmentOwner(db, attachmentId) : undefined;
   if (!owner || !mayOnAttachment(actor, action, owner)) throw notFound('attachment');
   return { attachmentId, conversationId: owner.conversationId };
+}
+
+/**
+ * An action on an organization, decided by the actor's membership in it (read here), in
+ * whichever context they act. Not a member, or an organization deleted or unknown: 404.
+ */
+export async function requireOrganizationAccess(options: {
+  db: Database;
+  actor: Actor;
+  action: OrganizationAction;
+  organizationId: string;
+}): Promise<{ organizationId: string; actor: UserActor; role: OrganizationRole }> {
+  const { db, actor, action, organizationId } = options;
+  if (actor.kind !== 'user') throw notFound('organization');
+  const role = UUID.test(organizationId)
+    ? await findMembershipRole(db, { userId: actor.userId, organizationId })
+    : null;
+  if (!role) throw notFound('organization');
+  if (!mayOnOrganization(actor, action, role)) {
+    throw new AppError('forbidden', 403, `${action} refused to ${role}`);
+  }
+  return { organizationId, actor, role };
 }

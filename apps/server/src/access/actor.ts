@@ -1,3 +1,7 @@
+import type { OrganizationRole } from '@themis/shared';
+
+export type { OrganizationRole };
+
 /**
  * Who is acting. A signed-in person acts in one context at a time: their own
  * (`organizationId` null) or an organization's, where `role` is their membership's.
@@ -20,8 +24,6 @@ export interface ShareLinkActor {
 
 export type Actor = UserActor | ShareLinkActor;
 
-export type OrganizationRole = 'OWNER' | 'ADMIN' | 'MEMBER' | 'OBSERVER';
-
 /** The rows a user actor's lists and new records belong to. */
 export interface Scope {
   userId: string;
@@ -30,4 +32,13 @@ export interface Scope {
 
 export function individualActor(session: { userId: string; sessionId: string }): UserActor {
   return { kind: 'user', ...session, organizationId: null, role: null };
+}
+
+export function organizationActor(context: {
+  userId: string;
+  sessionId: string;
+  organizationId: string;
+  role: OrganizationRole;
+}): UserActor {
+  return { kind: 'user', ...context };
 }

@@ -1,4 +1,4 @@
-import type { Actor, Scope, UserActor } from './actor';
+import type { Actor, OrganizationRole, Scope, UserActor } from './actor';
 
 /** What may be done within a context as a whole (no particular record). */
 export type ContextAction =
@@ -9,7 +9,9 @@ export type ContextAction =
   | 'chat.ask'
   | 'model.list'
   | 'usage.read'
-  | 'feedback.send';
+  | 'feedback.send'
+  | 'organization.create'
+  | 'organization.list';
 
 /** What may be done to one conversation (its messages and files included). */
 export type ConversationAction = 'read' | 'rename' | 'delete' | 'ask' | 'stop' | 'follow' | 'rate';
@@ -21,7 +23,7 @@ export interface Owned {
 }
 
 // Every role may chat; nothing in the individual context is refused to its owner. Roles
-// restrict organization management, which holds no records yet.
+// restrict organization management (mayOnOrganization).
 const CONTEXT_ACTIONS: Record<ContextAction, true> = {
   'conversation.list': true,
   'conversation.create': true,
@@ -31,6 +33,8 @@ const CONTEXT_ACTIONS: Record<ContextAction, true> = {
   'model.list': true,
   'usage.read': true,
   'feedback.send': true,
+  'organization.create': true,
+  'organization.list': true,
 };
 
 export function mayInContext(actor: Actor, action: ContextAction): actor is UserActor {
@@ -65,4 +69,47 @@ export function mayOnAttachment(
 export const scopeOf = (actor: UserActor): Scope => ({
   userId: actor.userId,
   organizationId: actor.organizationId,
+});
+
+/** What may be done to an organization as one of its members (architecture §7). */
+export type OrganizationAction =
+  | 'read'
+  | 'switch'
+  | 'update'
+  | 'members.read'
+  | 'members.manage'
+  | 'invitations.manage'
+  | 'billing.manage'
+  | 'ownership.transfer'
+  | 'delete';
+
+const MANAGERS: readonly OrganizationRole[] = ['OWNER', 'ADMIN'];
+const EVERY_ROLE: readonly OrganizationRole[] = ['OWNER', 'ADMIN', 'MEMBER', 'OBSERVER'];
+
+/** The role matrix: which roles may take each action. */
+export const ORGANIZATION_MATRIX: Record<OrganizationAction, readonly OrganizationRole[]> = {
+  read: EVERY_ROLE,
+  switch: EVERY_ROLE,
+  update: MANAGERS,
+  'members.read': MANAGERS,
+  'members.manage': MANAGERS,
+  'invitations.manage': MANAGERS,
+  'billing.manage': MANAGERS,
+  'ownership.transfer': ['OWNER'],
+  delete: ['OWNER'],
+};
+
+/** `role` is the actor's membership in the organization, null when they have none. */
+export function mayOnOrganization(
+  actor: Actor,
+  action: OrganizationAction,
+  role: OrganizationRole | null,
+): boolean {
+  return actor.kind === 'user' && role !== null && ORGANIZATION_MATRIX[action].includes(role);
+}
+
+/** What the organization's settings show a member of this role (spec §2 sidebar). */
+export const settingVisibilityOf = (role: OrganizationRole) => ({
+  invitation_panel_visible: ORGANIZATION_MATRIX['invitations.manage'].includes(role),
+  settings_panel_visible: ORGANIZATION_MATRIX.update.includes(role),
 });

@@ -7,7 +7,10 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+// A cycle, read lazily: an organization's members are users.
+import { organizations } from './organizations';
 import { plans } from './plans';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -32,6 +35,11 @@ export const users = pgTable(
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     hasPersonalInfoSet: boolean('has_personal_info_set').notNull().default(false),
     planId: uuid('plan_id').references(() => plans.id),
+    /** The context the user acts in: null for their own, else an organization of theirs. */
+    currentOrganizationId: uuid('current_organization_id').references(
+      (): AnyPgColumn => organizations.id,
+      { onDelete: 'set null' },
+    ),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -14,6 +14,11 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
+import { organizations } from './organizations';
+
+/** The context a record was made in: null for the user's own, else the organization. */
+const organizationId = () =>
+  uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' });
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -23,7 +28,7 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 const searchable = (column: string): SQL =>
   sql.raw(`to_tsvector('simple', coalesce(${column}, ''))`);
 
-/** A conversation of one user (organizations add their context later). */
+/** A conversation of one user, in their own context or an organization's. */
 export const conversations = pgTable(
   'conversations',
   {
@@ -31,6 +36,7 @@ export const conversations = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: organizationId(),
     name: text('name').notNull(),
     /** False until the user renames it: the first question then names it. */
     nameSetByUser: boolean('name_set_by_user').notNull().default(false),
@@ -39,7 +45,14 @@ export const conversations = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('conversations_user_updated_idx').on(table.userId, table.updatedAt.desc(), table.id),
+    // One per kind of context: with `organization_id is null` as a condition the planner
+    // does not see the order of a single index over both kinds.
+    index('conversations_individual_updated_idx')
+      .on(table.userId, table.updatedAt.desc(), table.id)
+      .where(sql`organization_id is null`),
+    index('conversations_organization_updated_idx')
+      .on(table.organizationId, table.userId, table.updatedAt.desc(), table.id)
+      .where(sql`organization_id is not null`),
     index('conversations_search_idx').using('gin', table.search),
   ],
 );
@@ -57,6 +70,7 @@ export const messages = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: organizationId(),
     role: text('role', { enum: ['user', 'assistant'] }).notNull(),
     content: text('content').notNull().default(''),
     status: text('status', { enum: ['streaming', 'complete', 'cancelled', 'error'] }).notNull(),
@@ -86,6 +100,10 @@ export const messages = pgTable(
     index('messages_streaming_user_idx')
       .on(table.userId)
       .where(sql`status = 'streaming'`),
+    // The same for an organization's pool.
+    index('messages_streaming_organization_idx')
+      .on(table.organizationId)
+      .where(sql`status = 'streaming'`),
   ],
 );
 
@@ -100,6 +118,7 @@ export const attachments = pgTable(
     conversationId: uuid('conversation_id')
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
+    organizationId: organizationId(),
     messageId: uuid('message_id').references(() => messages.id, { onDelete: 'cascade' }),
     storageKey: text('storage_key').notNull(),
     filename: text('filename').notNull(),

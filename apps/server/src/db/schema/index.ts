@@ -5,3 +5,4 @@ export * from './mail';
 export * from './maintenance';
 export * from './plans';
 export * from './chat';
+export * from './organizations';

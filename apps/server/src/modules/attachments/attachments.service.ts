@@ -109,7 +109,7 @@ export async function uploadAttachment(options: {
     const row = await db.transaction(async (tx) => {
       // Locks the conversation so that parallel uploads cannot both take the last place.
       const [conversation] = await tx
-        .select({ id: conversations.id })
+        .select({ id: conversations.id, organizationId: conversations.organizationId })
         .from(conversations)
         .where(and(eq(conversations.id, conversationId), eq(conversations.userId, userId)))
         .for('update');
@@ -123,6 +123,8 @@ export async function uploadAttachment(options: {
           id,
           userId,
           conversationId,
+          // The file belongs to the context of its conversation.
+          organizationId: conversation.organizationId,
           storageKey: key,
           filename: sanitizeFilename({ filename: options.filename }),
           mediaType,

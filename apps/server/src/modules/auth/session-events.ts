@@ -2,12 +2,19 @@ import { z } from 'zod';
 import type { Broadcast } from '../../platform/realtime/broadcast';
 
 const CHANNEL = 'themis:sessions:ended';
+const CONTEXT_CHANNEL = 'themis:users:context-changed';
 const ZEnded = z.object({ session_ids: z.array(z.string()) });
+const ZContextChanged = z.object({ user_ids: z.array(z.string()) });
 
-/** Sessions that ended (signed out, revoked, account gone), told to every instance. */
+/**
+ * Sessions that ended (signed out, revoked, account gone), and users whose context changed
+ * (switched, or a membership changed or ended), told to every instance.
+ */
 export interface SessionEvents {
   ended(sessionIds: string[]): Promise<void>;
   onEnded(handler: (sessionIds: string[]) => void): void;
+  contextChanged(userIds: string[]): Promise<void>;
+  onContextChanged(handler: (userIds: string[]) => void): void;
 }
 
 export function createSessionEvents(options: {
@@ -27,6 +34,19 @@ export function createSessionEvents(options: {
       broadcast.subscribe(CHANNEL, (payload) => {
         const parsed = ZEnded.safeParse(payload);
         if (parsed.success) handler(parsed.data.session_ids);
+      });
+    },
+    async contextChanged(userIds) {
+      if (userIds.length === 0) return;
+      // Not fatal: the socket's next reconnect acts in the new context.
+      await broadcast
+        .publish(CONTEXT_CHANNEL, { user_ids: userIds })
+        .catch((err: unknown) => log.warn({ err }, 'context change not announced'));
+    },
+    onContextChanged(handler) {
+      broadcast.subscribe(CONTEXT_CHANNEL, (payload) => {
+        const parsed = ZContextChanged.safeParse(payload);
+        if (parsed.success) handler(parsed.data.user_ids);
       });
     },
   };

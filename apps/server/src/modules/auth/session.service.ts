@@ -1,10 +1,17 @@
 import { and, desc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import { ACCESS_TOKEN_TTL_S, REFRESH_TOKEN_TTL_S, type Session } from '@themis/shared';
-import { individualActor, type UserActor } from '../../access/actor';
+import { individualActor, organizationActor, type UserActor } from '../../access/actor';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/client';
-import { refreshTokens, sessions, type SessionRow } from '../../db/schema';
+import {
+  memberships,
+  organizations,
+  refreshTokens,
+  sessions,
+  users,
+  type SessionRow,
+} from '../../db/schema';
 import { AppError } from '../../errors';
 import { hashToken, randomToken } from '../../platform/crypto/secrets';
 import { describeUserAgent } from './user-agent';
@@ -163,15 +170,42 @@ export async function authenticateAccess(options: {
     return undefined;
   }
   if (!userId || typeof sessionId !== 'string' || exp === undefined) return undefined;
+  // The session and the context its user acts in, in one query: a current organization
+  // counts only while the user is still its member and it is active.
   const [session] = await db
-    .select({ lastSeenAt: sessions.lastSeenAt })
+    .select({
+      lastSeenAt: sessions.lastSeenAt,
+      organizationId: organizations.id,
+      role: memberships.role,
+    })
     .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(
+      memberships,
+      and(
+        eq(memberships.organizationId, users.currentOrganizationId),
+        eq(memberships.userId, users.id),
+      ),
+    )
+    .leftJoin(
+      organizations,
+      and(eq(organizations.id, memberships.organizationId), eq(organizations.status, 'active')),
+    )
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isLive(now)));
   if (!session) return undefined;
   if (now.getTime() - session.lastSeenAt.getTime() > LAST_SEEN_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
   }
-  return { actor: individualActor({ userId, sessionId }), expiresAt: new Date(exp * 1000) };
+  const actor =
+    session.organizationId && session.role
+      ? organizationActor({
+          userId,
+          sessionId,
+          organizationId: session.organizationId,
+          role: session.role,
+        })
+      : individualActor({ userId, sessionId });
+  return { actor, expiresAt: new Date(exp * 1000) };
 }
 
 /** Which sessions among `sessionIds` are still live (open sockets are checked with it). */

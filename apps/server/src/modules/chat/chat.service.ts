@@ -135,9 +135,11 @@ async function storeExchange(options: {
   });
   const rename =
     !conversation.nameSetByUser && conversation.name === '' ? nameFromQuestion(content) : undefined;
+  const { organizationId } = conversation;
   const answerValues = {
     conversationId,
     userId,
+    organizationId,
     role: 'assistant' as const,
     content: '',
     status: 'streaming' as const,
@@ -153,7 +155,14 @@ async function storeExchange(options: {
     if (request.kind === 'send') {
       exchange = await insertQuestionAndAnswer({
         db: tx,
-        question: { conversationId, userId, role: 'user', content, status: 'complete' },
+        question: {
+          conversationId,
+          userId,
+          organizationId,
+          role: 'user',
+          content,
+          status: 'complete',
+        },
         answer: answerValues,
       });
       questionFiles = await bindAttachments({

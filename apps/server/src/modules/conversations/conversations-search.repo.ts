@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Scope } from '../../access/actor';
 import type { Database } from '../../db/client';
+import { inContextRaw } from '../../repos/context-scope';
 
 export interface SearchRow {
   conversation_id: string;
@@ -44,6 +45,7 @@ export async function searchConversations(options: {
 }): Promise<SearchRow[]> {
   const { db, scope, tsquery, limit } = options;
   const userId = scope.userId;
+  const context = inContextRaw(sql`c.organization_id`, scope.organizationId);
   const result = await db.execute(sql`
     select conversation_id, conversation_name, message_id, message_seq, text, updated_at
     from (
@@ -52,12 +54,12 @@ export async function searchConversations(options: {
         ts_rank(c.search, ${tsquery}) as rank, c.updated_at as hit_at,
         ${isoUtc(sql`c.updated_at`)} as updated_at
       from conversations c
-      where c.user_id = ${userId} and c.search @@ ${tsquery}
+      where c.user_id = ${userId} and ${context} and c.search @@ ${tsquery}
       union all
       select c.id, c.name, m.id, m.seq, m.content,
         ts_rank(m.search, ${tsquery}), m.created_at, ${isoUtc(sql`c.updated_at`)}
       from messages m
-      join conversations c on c.id = m.conversation_id and c.user_id = ${userId}
+      join conversations c on c.id = m.conversation_id and c.user_id = ${userId} and ${context}
       where m.user_id = ${userId} and m.search @@ ${tsquery}
     ) hits
     order by rank desc, hit_at desc, message_seq desc nulls first

@@ -20,6 +20,7 @@ import type {
   ConversationView,
   MessageView,
 } from '../../presenters/chat.presenter';
+import { inScope as inContextScope } from '../../repos/context-scope';
 
 /** Where a page of conversations continues: the last row's exact updated_at and id. */
 export interface ConversationKey {
@@ -42,7 +43,7 @@ const { search: _search, ...messageColumns } = getTableColumns(messages);
 
 // Queries by id run after the access layer has allowed the actor that record; lists are
 // read within the actor's scope.
-const inScope = (scope: Scope) => eq(conversations.userId, scope.userId);
+const inScope = (scope: Scope) => inContextScope(conversations, scope);
 
 export async function insertConversation(options: {
   db: Database;
@@ -51,7 +52,11 @@ export async function insertConversation(options: {
 }): Promise<ConversationView> {
   const [row] = await options.db
     .insert(conversations)
-    .values({ userId: options.scope.userId, name: options.name })
+    .values({
+      userId: options.scope.userId,
+      organizationId: options.scope.organizationId,
+      name: options.name,
+    })
     .returning({
       id: conversations.id,
       name: conversations.name,

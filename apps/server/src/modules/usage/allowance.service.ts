@@ -1,18 +1,30 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { DEFAULT_ORGANIZATION_PLAN_CODE } from '@themis/shared';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { UserActor } from '../../access/actor';
 import type { Database } from '../../db/client';
-import { messages, plans, tokenUsage, users } from '../../db/schema';
+import {
+  messages,
+  organizations,
+  organizationTokenUsage,
+  plans,
+  tokenUsage,
+  users,
+} from '../../db/schema';
 import { AppError } from '../../errors';
 
 /**
- * Who pays for an actor's tokens: the user in their own context. An organization's
- * members will share its pool.
+ * Who pays for an actor's tokens: the user in their own context, or the organization they
+ * act in, whose plan's limit all its members share.
  */
 export interface BillingOwner {
   userId: string;
+  organizationId: string | null;
 }
 
-export const billingOwnerOf = (actor: UserActor): BillingOwner => ({ userId: actor.userId });
+export const billingOwnerOf = (actor: UserActor): BillingOwner => ({
+  userId: actor.userId,
+  organizationId: actor.organizationId,
+});
 
 /** The first day of the UTC month of `now`, as token_usage keys it ('2026-11-01'). */
 export function monthKey(now: Date): string {
@@ -31,7 +43,7 @@ export interface Allowance {
 
 /**
  * The month's allowance of a billing owner, in one query: the plan's limit (the default
- * plan's for an account without one, as sign-up would have given), the tokens charged and
+ * plan of its scope for an account or organization without one), the tokens charged and
  * those reserved by answers still streaming.
  */
 export async function readAllowance(options: {
@@ -39,22 +51,51 @@ export async function readAllowance(options: {
   owner: BillingOwner;
   now: Date;
 }): Promise<Allowance> {
-  const { db, owner } = options;
+  const { owner } = options;
   const month = monthKey(options.now);
-  const defaultLimit = db
+  const row = owner.organizationId
+    ? await readOrganizationAllowance({ ...options, organizationId: owner.organizationId, month })
+    : await readIndividualAllowance({ ...options, month });
+  if (!row) throw new AppError('unauthorized', 401, 'owner gone');
+  return { month, ...row };
+}
+
+function defaultLimit(db: Database, scope: 'individual' | 'organization') {
+  const byScope =
+    scope === 'individual'
+      ? eq(plans.isDefault, true)
+      : and(eq(plans.scope, 'organization'), eq(plans.code, DEFAULT_ORGANIZATION_PLAN_CODE));
+  return db
     .select({ limit: plans.monthlyTokenLimit })
     .from(plans)
-    .where(eq(plans.isDefault, true))
+    .where(byScope)
     .orderBy(desc(plans.createdAt))
     .limit(1);
-  // messages_streaming_idx holds only the answers being written.
+}
+
+async function readIndividualAllowance(options: {
+  db: Database;
+  owner: BillingOwner;
+  month: string;
+}) {
+  const { db, owner, month } = options;
+  // messages_streaming_user_idx holds only the answers being written.
   const reserved = db
     .select({ sum: sql`coalesce(sum(${messages.reservedTokens}), 0)` })
     .from(messages)
-    .where(and(eq(messages.status, 'streaming'), eq(messages.userId, owner.userId)));
+    .where(
+      and(
+        eq(messages.status, 'streaming'),
+        eq(messages.userId, owner.userId),
+        isNull(messages.organizationId),
+      ),
+    );
   const [row] = await db
     .select({
-      limit: sql`coalesce(${plans.monthlyTokenLimit}, (${defaultLimit}), 0)`.mapWith(Number),
+      limit:
+        sql`coalesce(${plans.monthlyTokenLimit}, (${defaultLimit(db, 'individual')}), 0)`.mapWith(
+          Number,
+        ),
       used: sql`coalesce(${tokenUsage.tokens}, 0)`.mapWith(Number),
       reserved: sql`(${reserved})`.mapWith(Number),
     })
@@ -62,8 +103,42 @@ export async function readAllowance(options: {
     .leftJoin(plans, eq(plans.id, users.planId))
     .leftJoin(tokenUsage, and(eq(tokenUsage.userId, users.id), eq(tokenUsage.month, month)))
     .where(eq(users.id, owner.userId));
-  if (!row) throw new AppError('unauthorized', 401, 'user gone');
-  return { month, ...row };
+  return row;
+}
+
+async function readOrganizationAllowance(options: {
+  db: Database;
+  organizationId: string;
+  month: string;
+}) {
+  const { db, organizationId, month } = options;
+  // messages_streaming_organization_idx holds only the answers being written.
+  const reserved = db
+    .select({ sum: sql`coalesce(sum(${messages.reservedTokens}), 0)` })
+    .from(messages)
+    .where(and(eq(messages.status, 'streaming'), eq(messages.organizationId, organizationId)));
+  const used = db
+    .select({ sum: sql`coalesce(sum(${organizationTokenUsage.tokens}), 0)` })
+    .from(organizationTokenUsage)
+    .where(
+      and(
+        eq(organizationTokenUsage.organizationId, organizationId),
+        eq(organizationTokenUsage.month, month),
+      ),
+    );
+  const [row] = await db
+    .select({
+      limit:
+        sql`coalesce(${plans.monthlyTokenLimit}, (${defaultLimit(db, 'organization')}), 0)`.mapWith(
+          Number,
+        ),
+      used: sql`(${used})`.mapWith(Number),
+      reserved: sql`(${reserved})`.mapWith(Number),
+    })
+    .from(organizations)
+    .leftJoin(plans, eq(plans.id, organizations.planId))
+    .where(eq(organizations.id, organizationId));
+  return row;
 }
 
 /**
@@ -79,8 +154,17 @@ export async function admitAnswer(options: {
 }): Promise<void> {
   const { tx, owner } = options;
   // A statement of its own: one that waited for the lock would still read the reservations
-  // as they were when it began, missing those just committed.
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, owner.userId)).for('update');
+  // as they were when it began, missing those just committed. An organization's members
+  // queue on the organization's row, as they share its pool.
+  if (owner.organizationId) {
+    await tx
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(eq(organizations.id, owner.organizationId))
+      .for('update');
+  } else {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, owner.userId)).for('update');
+  }
   const allowance = await readAllowance({ db: tx, owner, now: options.now });
   if (allowance.used + allowance.reserved >= allowance.limit) {
     throw new AppError('monthly_limit_reached', 403);
@@ -95,9 +179,24 @@ export async function chargeTokens(options: {
   tokens: number;
 }): Promise<void> {
   const { db, owner, tokens } = options;
+  const month = monthKey(options.now);
+  if (owner.organizationId) {
+    await db
+      .insert(organizationTokenUsage)
+      .values({ organizationId: owner.organizationId, userId: owner.userId, month, tokens })
+      .onConflictDoUpdate({
+        target: [
+          organizationTokenUsage.organizationId,
+          organizationTokenUsage.month,
+          organizationTokenUsage.userId,
+        ],
+        set: { tokens: sql`${organizationTokenUsage.tokens} + ${tokens}` },
+      });
+    return;
+  }
   await db
     .insert(tokenUsage)
-    .values({ userId: owner.userId, month: monthKey(options.now), tokens })
+    .values({ userId: owner.userId, month, tokens })
     .onConflictDoUpdate({
       target: [tokenUsage.userId, tokenUsage.month],
       set: { tokens: sql`${tokenUsage.tokens} + ${tokens}` },

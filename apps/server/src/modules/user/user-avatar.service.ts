@@ -12,7 +12,7 @@ interface ActorRef {
 }
 
 /** What an account update does to the picture. */
-export type AvatarChange = { kind: 'keep' } | { kind: 'remove' } | { kind: 'set'; bytes: Buffer };
+export type { PictureChange as AvatarChange } from '../../plugins/picture-form';
 
 const AVATAR_TYPE = 'image/webp';
 const FILE_ID = /^[0-9a-f]{32}$/;

@@ -27,8 +27,12 @@ import { clearSessionCookies } from '../auth/auth.cookies';
 import { AppError } from '../../errors';
 import { requireActor } from '../auth/auth.guard';
 import { listSessions, revokeSession, revokeUserSessions } from '../auth/session.service';
-import { acceptAccountForm, avatarChangeOf, userAvatarRoutes } from './user-avatar.routes';
+import { acceptPictureForm, pictureChangeOf } from '../../plugins/picture-form';
+import { userAvatarRoutes } from './user-avatar.routes';
 import { choosePlan, getUser, listConnectedServices, updatePersonalDetails } from './user.service';
+
+/** The text fields of the account form (spec §3 Account update payload). */
+const ACCOUNT_FORM_FIELDS = ['name', 'surname', 'email', 'phone_prefix', 'phone_number'];
 
 const errors = {
   400: ZErrorResponse,
@@ -61,7 +65,7 @@ export function userRoutes(ctx: AppContext) {
 
     // Its own scope: only this route reads multipart bodies, the others still answer 415.
     await app.register(async (scope) => {
-      await acceptAccountForm(scope);
+      await acceptPictureForm(scope, ACCOUNT_FORM_FIELDS);
       scope.withTypeProvider<ZodTypeProvider>().put(
         '/user/update',
         {
@@ -86,7 +90,7 @@ export function userRoutes(ctx: AppContext) {
             now: now(),
             publicOrigin,
             data: request.body,
-            avatar: avatarChangeOf(request),
+            avatar: pictureChangeOf(request),
           }),
       );
     });

@@ -1,5 +1,6 @@
 import type { ConfirmationKind, Language } from '@themis/shared';
 import { escapeHtml } from './escape-html';
+import { invitationContent, type InvitationTemplate } from './invitation-mail';
 import type { MailBlock } from './mail-blocks';
 import { MAIL_COPY } from './mail-copy';
 import { noticeContent, type NoticeTemplate } from './notices';
@@ -7,6 +8,7 @@ import { noticeContent, type NoticeTemplate } from './notices';
 export type MailTemplate =
   | { kind: 'verification_code'; purpose: ConfirmationKind; code: string }
   | { kind: 'password_reset'; link: string }
+  | InvitationTemplate
   | NoticeTemplate;
 
 export interface RenderedMail {
@@ -22,6 +24,10 @@ function blocksOf(
   const copy = MAIL_COPY[language];
   const greeting: MailBlock = { kind: 'paragraph', lines: [copy.greeting] };
   const signOff: MailBlock = { kind: 'paragraph', lines: copy.signOff };
+  if (template.kind === 'organization_invitation') {
+    const invitation = invitationContent(template, language);
+    return { subject: invitation.subject, blocks: [greeting, ...invitation.blocks, signOff] };
+  }
   if (template.kind !== 'verification_code' && template.kind !== 'password_reset') {
     const notice = noticeContent(template, language);
     return { subject: notice.subject, blocks: [greeting, ...notice.blocks, signOff] };

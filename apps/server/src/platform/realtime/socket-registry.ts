@@ -18,6 +18,11 @@ export interface SocketRegistry {
   countForUser(userId: string): number;
   /** Closes the sockets of these sessions (signed out, revoked, account deleted). */
   closeSessions(sessionIds: string[]): number;
+  /**
+   * Closes these users' sockets with `code`: their context changed, and a socket acts in
+   * the context it opened in. The client reconnects at once.
+   */
+  closeUsers(userIds: string[], code: number): number;
   end(entry: SocketEntry, reason: string): void;
   /** Drops peers that stopped answering pings and closes sockets of sessions gone. */
   check(): Promise<void>;
@@ -82,6 +87,19 @@ export function createSocketRegistry(options: {
       for (const sessionId of sessionIds) {
         for (const entry of bySession.get(sessionId) ?? []) {
           end(entry, 'session_ended');
+          closed += 1;
+        }
+      }
+      return closed;
+    },
+    closeUsers(userIds, code) {
+      const users = new Set(userIds);
+      let closed = 0;
+      for (const entries of bySession.values()) {
+        for (const entry of entries) {
+          if (entry.ended || !users.has(entry.actor.userId)) continue;
+          entry.ended = true;
+          entry.socket.close(code, 'context_changed');
           closed += 1;
         }
       }

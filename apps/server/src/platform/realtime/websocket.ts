@@ -17,6 +17,8 @@ const POLICY_VIOLATION = 1008;
 export const UNAUTHORIZED_CLOSE = 4401;
 /** Too many open sockets for one user on this instance; the browser retries later. */
 export const TOO_MANY_CLOSE = 4429;
+/** The user's context changed: reconnect, and reload what the context shows. */
+export const CONTEXT_CHANGED_CLOSE = 4409;
 /** Sockets one user may keep open on one instance (tabs and devices together). */
 export const MAX_SOCKETS_PER_USER = 20;
 

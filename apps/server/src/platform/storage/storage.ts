@@ -23,6 +23,10 @@ export interface FileStorage {
 /** Everything a user uploads lives under this prefix, so deleting the account clears it. */
 export const userFilesPrefix = (userId: string) => `users/${userId}/`;
 
+/** An organization's own files (its logo), cleared when it is purged. */
+export const organizationFilesPrefix = (organizationId: string) =>
+  `organizations/${organizationId}/`;
+
 export const STORAGE_KEY_MAX = 512;
 // Each segment starts with a letter or digit: no '.', '..', hidden or empty segment.
 const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*(?:\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;

@@ -1,0 +1,114 @@
+import { and, desc, eq, gte, ilike, inArray, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  invitations,
+  memberships,
+  organizations,
+  users,
+  type InvitationRow,
+} from '../../db/schema';
+
+/** Which of `emails` already belong to members of the organization. */
+export async function findMemberEmails(options: {
+  db: Database;
+  organizationId: string;
+  emails: string[];
+}): Promise<string[]> {
+  if (options.emails.length === 0) return [];
+  const rows = await options.db
+    .select({ email: users.email })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(
+      and(
+        eq(memberships.organizationId, options.organizationId),
+        inArray(users.email, options.emails),
+      ),
+    );
+  return rows.map((row) => row.email);
+}
+
+/** Which of `emails` have an open invitation to the organization. */
+export async function findOpenInvitationEmails(options: {
+  db: Database;
+  organizationId: string;
+  emails: string[];
+}): Promise<string[]> {
+  const rows = await options.db
+    .select({ email: invitations.email })
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.organizationId, options.organizationId),
+        eq(invitations.status, 'sent'),
+        inArray(invitations.email, options.emails),
+      ),
+    );
+  return rows.map((row) => row.email);
+}
+
+/** The accounts among `emails`, with the language their e-mails are written in. */
+export async function findAccountsByEmail(db: Database, emails: string[]) {
+  return db
+    .select({ email: users.email, language: users.language })
+    .from(users)
+    .where(inArray(users.email, emails));
+}
+
+export async function findInvitation(
+  db: Database,
+  invitationId: string,
+): Promise<(InvitationRow & { organizationName: string }) | undefined> {
+  const [row] = await db
+    .select({ invitation: invitations, organizationName: organizations.name })
+    .from(invitations)
+    .innerJoin(organizations, eq(organizations.id, invitations.organizationId))
+    .where(and(eq(invitations.id, invitationId), eq(organizations.status, 'active')));
+  return row && { ...row.invitation, organizationName: row.organizationName };
+}
+
+/** Open invitations to `email` that have not expired, newest first. */
+export async function listOpenInvitationsTo(options: { db: Database; email: string; now: Date }) {
+  return options.db
+    .select({ invitation: invitations, organizationName: organizations.name })
+    .from(invitations)
+    .innerJoin(organizations, eq(organizations.id, invitations.organizationId))
+    .where(
+      and(
+        eq(invitations.email, options.email),
+        eq(invitations.status, 'sent'),
+        gte(invitations.expiresAt, options.now),
+        eq(organizations.status, 'active'),
+      ),
+    )
+    .orderBy(desc(invitations.createdAt));
+}
+
+/** An organization's invitations, newest first, filtered by e-mail and creation date. */
+export async function listOrganizationInvitations(options: {
+  db: Database;
+  organizationId: string;
+  search?: string;
+  from?: string;
+  to?: string;
+  limit: number;
+}): Promise<InvitationRow[]> {
+  const { db, organizationId, search, from, to } = options;
+  const escaped = search?.replace(/[\\%_]/g, (char) => `\\${char}`);
+  return db
+    .select()
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.organizationId, organizationId),
+        escaped ? ilike(invitations.email, `%${escaped}%`) : undefined,
+        from ? gte(invitations.createdAt, new Date(`${from}T00:00:00Z`)) : undefined,
+        // The whole last day.
+        to
+          ? lt(invitations.createdAt, sql`${`${to}T00:00:00Z`}::timestamptz + interval '1 day'`)
+          : undefined,
+      ),
+    )
+    .orderBy(desc(invitations.createdAt), desc(invitations.id))
+    .limit(options.limit);
+}

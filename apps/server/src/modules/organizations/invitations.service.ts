@@ -1,0 +1,348 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  CODE_RULES,
+  displayName,
+  INVITATION_TTL_MS,
+  type Invitation,
+  type InvitationCreateRequest,
+  type Language,
+  type ReceivedInvitation,
+} from '@themis/shared';
+import { requireContextAccess, requireOrganizationAccess } from '../../access/access';
+import type { UserActor } from '../../access/actor';
+import type { AppContext } from '../../app-context';
+import { invitations, memberships, type InvitationRow } from '../../db/schema';
+import { AppError, RateLimitedError } from '../../errors';
+import { requireUserRow } from '../../repos/users.repo';
+import {
+  findAccountsByEmail,
+  findInvitation,
+  findMemberEmails,
+  findOpenInvitationEmails,
+  listOpenInvitationsTo,
+  listOrganizationInvitations,
+} from './invitations.repo';
+import { findOrganizationName, setCurrentOrganization } from './organizations.repo';
+
+/** Invitations an organization's managers see in one list. */
+const LIST_LIMIT = 500;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const invitationNotFound = () => new AppError('invitation_not_found', 404, 'no such invitation');
+
+export function presentInvitation(row: InvitationRow): Invitation {
+  return {
+    pk: row.id,
+    invitation_type: row.invitationType,
+    email: row.email,
+    role: row.role,
+    status: row.status,
+    expires_at: row.expiresAt.toISOString(),
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+function presentReceived(
+  row: InvitationRow & { organizationName: string },
+  email: string,
+): ReceivedInvitation {
+  return {
+    pk: row.id,
+    invitation_type: row.invitationType,
+    organization: { pk: row.organizationId, name: row.organizationName },
+    role: row.role,
+    email: row.email,
+    is_for_current_user: row.email === email,
+  };
+}
+
+/** The page an invitation e-mail opens: the invitation, or the sign-up for a new address. */
+function invitationUrl(ctx: AppContext, row: InvitationRow, hasAccount: boolean): string {
+  const url = new URL(hasAccount ? '/organizations/invitation' : '/register', ctx.config.publicUrl);
+  if (hasAccount) {
+    url.searchParams.set('invitation_type', row.invitationType);
+    url.searchParams.set('invitation_pk', row.id);
+  } else {
+    url.searchParams.set('email', row.email);
+  }
+  return url.toString();
+}
+
+async function queueInvitationMail(options: {
+  ctx: AppContext;
+  db: AppContext['db'];
+  row: InvitationRow;
+  organization: string;
+  inviter: string;
+  /** The invited account's language, or the inviter's for an address without one. */
+  language: Language;
+  hasAccount: boolean;
+}) {
+  const { ctx, row } = options;
+  await ctx.queueMail(
+    {
+      to: row.email,
+      language: options.language,
+      template: {
+        kind: 'organization_invitation',
+        organization: options.organization,
+        inviter: options.inviter,
+        role: row.role,
+        url: invitationUrl(ctx, row, options.hasAccount),
+        hasAccount: options.hasAccount,
+        expiresAt: row.expiresAt,
+      },
+    },
+    options.db,
+  );
+}
+
+/**
+ * Invites every address at once, or none: an address of a member, the inviter's own, or one
+ * with an invitation still open refuses the whole request with its own code.
+ */
+export async function createInvitations(options: {
+  ctx: AppContext;
+  actor: UserActor;
+  organizationId: string;
+  data: InvitationCreateRequest;
+}): Promise<Invitation[]> {
+  const { ctx, actor, data } = options;
+  const { organizationId } = await requireOrganizationAccess({
+    db: ctx.db,
+    actor,
+    action: 'invitations.manage',
+    organizationId: options.organizationId,
+  });
+  const inviter = await requireUserRow(ctx.db, actor.userId);
+  const emails = data.user_emails;
+  if (emails.includes(inviter.email)) throw new AppError('cannot_invite_self', 400);
+  if ((await findMemberEmails({ db: ctx.db, organizationId, emails })).length > 0) {
+    throw new AppError('already_member', 409);
+  }
+  const organization = (await findOrganizationName(ctx.db, organizationId)) ?? '';
+  const accounts = new Map(
+    (await findAccountsByEmail(ctx.db, emails)).map((account) => [account.email, account]),
+  );
+  const now = ctx.now();
+  const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
+  const rows = await ctx.db
+    .transaction(async (tx) => {
+      if ((await findOpenInvitationEmails({ db: tx, organizationId, emails })).length > 0) {
+        throw new AppError('invitation_pending', 409);
+      }
+      const inserted = await tx
+        .insert(invitations)
+        .values(
+          emails.map((email) => ({
+            organizationId,
+            email,
+            role: data.role,
+            invitedById: actor.userId,
+            expiresAt,
+            lastSentAt: now,
+            createdAt: now,
+          })),
+        )
+        .returning();
+      for (const row of inserted) {
+        const account = accounts.get(row.email);
+        await queueInvitationMail({
+          ctx,
+          db: tx,
+          row,
+          organization,
+          inviter: displayName(inviter),
+          language: (account?.language ?? inviter.language) as Language,
+          hasAccount: account !== undefined,
+        });
+      }
+      return inserted;
+    })
+    .catch((error: unknown) => {
+      // Two managers inviting one address at once: the unique open-invitation index decides.
+      if ((error as { code?: string }).code === '23505') {
+        throw new AppError('invitation_pending', 409);
+      }
+      throw error;
+    });
+  return rows.map(presentInvitation);
+}
+
+/** An organization's invitations for its managers: e-mail search and a creation range. */
+export async function listInvitations(options: {
+  ctx: AppContext;
+  actor: UserActor;
+  organizationId: string;
+  query: { search?: string; create_date_from?: string; create_date_to?: string };
+}): Promise<Invitation[]> {
+  const { ctx, actor, query } = options;
+  const { organizationId } = await requireOrganizationAccess({
+    db: ctx.db,
+    actor,
+    action: 'invitations.manage',
+    organizationId: options.organizationId,
+  });
+  const rows = await listOrganizationInvitations({
+    db: ctx.db,
+    organizationId,
+    search: query.search?.toLowerCase(),
+    from: query.create_date_from,
+    to: query.create_date_to,
+    limit: LIST_LIMIT,
+  });
+  return rows.map(presentInvitation);
+}
+
+/** A managed invitation of the actor's organization, by id; anything else is not found. */
+async function requireManagedInvitation(ctx: AppContext, actor: UserActor, invitationId: string) {
+  const invitation = UUID.test(invitationId)
+    ? await findInvitation(ctx.db, invitationId)
+    : undefined;
+  if (!invitation) throw invitationNotFound();
+  // A manager of another organization learns nothing of this one's invitations.
+  await requireOrganizationAccess({
+    db: ctx.db,
+    actor,
+    action: 'invitations.manage',
+    organizationId: invitation.organizationId,
+  }).catch((error: unknown) => {
+    throw error instanceof AppError && error.status === 404 ? invitationNotFound() : error;
+  });
+  return invitation;
+}
+
+/** Sends an open invitation again, valid anew from now; once a minute at most. */
+export async function resendInvitation(options: {
+  ctx: AppContext;
+  actor: UserActor;
+  invitationId: string;
+}): Promise<Invitation> {
+  const { ctx, actor } = options;
+  const invitation = await requireManagedInvitation(ctx, actor, options.invitationId);
+  if (invitation.status !== 'sent') throw invitationNotFound();
+  const limit = await ctx.limiter.hit(`invitation:resend:${invitation.id}`, {
+    limit: 1,
+    windowMs: CODE_RULES.resendCooldownMs,
+  });
+  if (!limit.allowed) throw new RateLimitedError(limit.retryAfterS);
+  const inviter = await requireUserRow(ctx.db, actor.userId);
+  const [account] = await findAccountsByEmail(ctx.db, [invitation.email]);
+  const now = ctx.now();
+  const row = await ctx.db.transaction(async (tx) => {
+    const [renewed] = await tx
+      .update(invitations)
+      .set({ lastSentAt: now, expiresAt: new Date(now.getTime() + INVITATION_TTL_MS) })
+      .where(and(eq(invitations.id, invitation.id), eq(invitations.status, 'sent')))
+      .returning();
+    if (!renewed) throw invitationNotFound();
+    await queueInvitationMail({
+      ctx,
+      db: tx,
+      row: renewed,
+      organization: invitation.organizationName,
+      inviter: displayName(inviter),
+      language: (account?.language ?? inviter.language) as Language,
+      hasAccount: account !== undefined,
+    });
+    return renewed;
+  });
+  return presentInvitation(row);
+}
+
+/** Revokes an open invitation: its link then shows 'Invitation not found.'. */
+export async function revokeInvitation(options: {
+  ctx: AppContext;
+  actor: UserActor;
+  invitationId: string;
+}): Promise<void> {
+  const { ctx, actor } = options;
+  const invitation = await requireManagedInvitation(ctx, actor, options.invitationId);
+  const [revoked] = await ctx.db
+    .update(invitations)
+    .set({ status: 'revoked', respondedAt: ctx.now() })
+    .where(and(eq(invitations.id, invitation.id), eq(invitations.status, 'sent')))
+    .returning({ id: invitations.id });
+  if (!revoked) throw invitationNotFound();
+}
+
+/** An open invitation as its link shows it to whoever is signed in. */
+async function requireOpenInvitation(ctx: AppContext, invitationId: string) {
+  const invitation = UUID.test(invitationId)
+    ? await findInvitation(ctx.db, invitationId)
+    : undefined;
+  if (!invitation || invitation.status !== 'sent' || invitation.expiresAt <= ctx.now()) {
+    throw invitationNotFound();
+  }
+  return invitation;
+}
+
+/**
+ * The invitation behind a link. Shown to any signed-in account, which learns whether it is
+ * the invited one (the mismatch state); revoked, expired, answered and unknown ones alike
+ * are not found.
+ */
+export async function getReceivedInvitation(options: {
+  ctx: AppContext;
+  actor: UserActor;
+  invitationId: string;
+}): Promise<ReceivedInvitation> {
+  const { ctx, actor } = options;
+  requireContextAccess({ actor, action: 'organization.list' });
+  const invitation = await requireOpenInvitation(ctx, options.invitationId);
+  const user = await requireUserRow(ctx.db, actor.userId);
+  return presentReceived(invitation, user.email);
+}
+
+/** The open invitations to the actor's address, for the organization menu. */
+export async function listReceivedInvitations(options: {
+  ctx: AppContext;
+  actor: UserActor;
+}): Promise<ReceivedInvitation[]> {
+  const { ctx, actor } = options;
+  requireContextAccess({ actor, action: 'organization.list' });
+  const user = await requireUserRow(ctx.db, actor.userId);
+  const rows = await listOpenInvitationsTo({ db: ctx.db, email: user.email, now: ctx.now() });
+  return rows.map((row) =>
+    presentReceived({ ...row.invitation, organizationName: row.organizationName }, user.email),
+  );
+}
+
+/**
+ * Accepts or declines an invitation to the actor's own address. Accepting makes them a
+ * member with the invited role and switches them into the organization, in every tab.
+ */
+export async function answerInvitation(options: {
+  ctx: AppContext;
+  actor: UserActor;
+  invitationId: string;
+  answer: 'accept' | 'decline';
+}): Promise<void> {
+  const { ctx, actor, answer } = options;
+  requireContextAccess({ actor, action: 'organization.list' });
+  const invitation = await requireOpenInvitation(ctx, options.invitationId);
+  const user = await requireUserRow(ctx.db, actor.userId);
+  if (invitation.email !== user.email) throw new AppError('invitation_wrong_account', 403);
+  await ctx.db.transaction(async (tx) => {
+    // The status moves once: a second answer, or a revocation in between, finds nothing.
+    const [answered] = await tx
+      .update(invitations)
+      .set({ status: answer === 'accept' ? 'accepted' : 'declined', respondedAt: ctx.now() })
+      .where(and(eq(invitations.id, invitation.id), eq(invitations.status, 'sent')))
+      .returning({ id: invitations.id });
+    if (!answered) throw invitationNotFound();
+    if (answer === 'decline') return;
+    const [joined] = await tx
+      .insert(memberships)
+      .values({ organizationId: invitation.organizationId, userId: user.id, role: invitation.role })
+      .onConflictDoNothing()
+      .returning({ id: memberships.id });
+    if (!joined) throw new AppError('already_member', 409);
+    await setCurrentOrganization({
+      db: tx,
+      userId: user.id,
+      organizationId: invitation.organizationId,
+    });
+  });
+  if (answer === 'accept') await ctx.sessionEvents.contextChanged([actor.userId]);
+}

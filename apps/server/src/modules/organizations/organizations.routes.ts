@@ -1,0 +1,138 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZCreateOrganizationFields,
+  ZCreateOrganizationResponse,
+  ZErrorResponse,
+  ZMembershipList,
+  ZOrganization,
+  ZSwitchOrganizationRequest,
+  ZSwitchOrganizationResponse,
+} from '@themis/shared';
+import type { AppContext } from '../../app-context';
+import { acceptPictureForm, pictureChangeOf, ZPictureBytes } from '../../plugins/picture-form';
+import { requireActor } from '../auth/auth.guard';
+import {
+  createOrganization,
+  findLogo,
+  getCurrentOrganization,
+  listMyMemberships,
+  switchOrganization,
+} from './organizations.service';
+
+const errors = {
+  400: ZErrorResponse,
+  401: ZErrorResponse,
+  403: ZErrorResponse,
+  404: ZErrorResponse,
+  413: ZErrorResponse,
+};
+
+export function organizationRoutes(ctx: AppContext) {
+  const { db } = ctx;
+  const publicOrigin = ctx.config.publicUrl.origin;
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const tags = ['organizations'];
+
+    r.get(
+      '/organization/get-current',
+      {
+        schema: {
+          tags,
+          summary: 'The organization the user acts in; 400 no_current_organization in their own',
+          response: { 200: ZOrganization, ...errors },
+        },
+      },
+      async (request) => getCurrentOrganization({ db, actor: requireActor(request), publicOrigin }),
+    );
+
+    r.post(
+      '/organization/switch-organization',
+      {
+        schema: {
+          tags,
+          summary: 'Act in one of the user’s organizations, or in their own context (null)',
+          body: ZSwitchOrganizationRequest,
+          response: { 200: ZSwitchOrganizationResponse, ...errors },
+        },
+      },
+      async (request) =>
+        switchOrganization({
+          ctx,
+          actor: requireActor(request),
+          organizationId: request.body.organization_pk,
+        }),
+    );
+
+    r.get(
+      '/organization/membership/user-list',
+      {
+        schema: {
+          tags,
+          summary: 'The user’s memberships in active organizations',
+          response: { 200: ZMembershipList, ...errors },
+        },
+      },
+      async (request) => listMyMemberships({ db, actor: requireActor(request), publicOrigin }),
+    );
+
+    // Its own scope: only this route reads multipart bodies.
+    await app.register(async (scope) => {
+      await acceptPictureForm(scope, ['name']);
+      scope.withTypeProvider<ZodTypeProvider>().post(
+        '/organization/create',
+        {
+          schema: {
+            tags,
+            summary: 'Create an organization; the creator becomes its owner and acts in it',
+            description:
+              'multipart/form-data with `name` and an optional `avatar` part (a png or jpeg ' +
+              'file of at most 5 MB), or JSON with the name alone.',
+            consumes: ['application/json', 'multipart/form-data'],
+            body: ZCreateOrganizationFields,
+            response: { 201: ZCreateOrganizationResponse, ...errors },
+          },
+        },
+        async (request, reply) => {
+          const created = await createOrganization({
+            ctx,
+            actor: requireActor(request),
+            name: request.body.name,
+            picture: pictureChangeOf(request),
+          });
+          return reply.code(201).send(created);
+        },
+      );
+    });
+
+    r.get(
+      '/organization/logo/:fileId',
+      {
+        schema: {
+          tags,
+          summary: 'An organization’s logo (image/webp), for its members',
+          params: z.object({ fileId: z.string() }),
+          response: {
+            200: { description: 'The logo', content: { 'image/webp': { schema: ZPictureBytes } } },
+            401: ZErrorResponse,
+            404: ZErrorResponse,
+          },
+        },
+      },
+      async (request, reply) => {
+        const file = await findLogo({
+          ctx,
+          actor: requireActor(request),
+          fileId: request.params.fileId,
+        });
+        // The id changes with every upload, so a cached copy never goes stale.
+        return reply
+          .header('cache-control', 'private, max-age=31536000, immutable')
+          .type(file.contentType)
+          .send(file.bytes);
+      },
+    );
+  };
+}

@@ -1,0 +1,173 @@
+import { randomBytes } from 'node:crypto';
+import type { Membership, Organization } from '@themis/shared';
+import { requireContextAccess, requireOrganizationAccess } from '../../access/access';
+import type { UserActor } from '../../access/actor';
+import { settingVisibilityOf } from '../../access/policies';
+import type { AppContext } from '../../app-context';
+import type { Database } from '../../db/client';
+import { AppError, notFound } from '../../errors';
+import type { PictureChange } from '../../plugins/picture-form';
+import { organizationFilesPrefix, type StoredFile } from '../../platform/storage/storage';
+import { discardFile, renderAvatar } from '../user/user-avatar.service';
+import {
+  findVisibleLogo,
+  insertOrganizationWithOwner,
+  listMemberships,
+  setCurrentOrganization,
+  setOrganizationLogo,
+  type OrganizationView,
+} from './organizations.repo';
+
+const LOGO_TYPE = 'image/webp';
+const FILE_ID = /^[0-9a-f]{32}$/;
+const fileIdOf = (key: string) => /([0-9a-f]{32})\.webp$/.exec(key)?.[1] ?? null;
+
+function logoUrl(publicOrigin: string, avatarKey: string | null): string | null {
+  const fileId = avatarKey ? fileIdOf(avatarKey) : null;
+  return fileId ? `${publicOrigin}/api/organization/logo/${fileId}` : null;
+}
+
+export function presentOrganization(view: OrganizationView, publicOrigin: string): Organization {
+  const { organization, role } = view;
+  return {
+    pk: organization.id,
+    name: organization.name,
+    avatar_url: logoUrl(publicOrigin, organization.avatarKey),
+    co_members_count: Math.max(0, view.membersCount - 1),
+    role,
+    setting_visibility: settingVisibilityOf(role),
+    is_encryption_forced: organization.encryptionForced,
+    is_sharing_outside_allowed: organization.sharingOutsideAllowed,
+    allowed_models: organization.allowedModels,
+  };
+}
+
+function presentMembership(view: OrganizationView, publicOrigin: string): Membership {
+  return {
+    pk: view.membershipId,
+    organization: presentOrganization(view, publicOrigin),
+    role: view.role,
+    is_encryption_enabled: view.encryptionEnabled,
+    is_encryption_forced: view.organization.encryptionForced,
+  };
+}
+
+async function readOrganization(options: {
+  db: Database;
+  actor: UserActor;
+  organizationId: string;
+  publicOrigin: string;
+}): Promise<Organization> {
+  const [view] = await listMemberships({
+    db: options.db,
+    userId: options.actor.userId,
+    organizationId: options.organizationId,
+  });
+  if (!view) throw notFound('organization');
+  return presentOrganization(view, options.publicOrigin);
+}
+
+/**
+ * A new organization with the actor as its OWNER; they act in it from now on, in every
+ * tab. The logo is checked and rendered before anything is written.
+ */
+export async function createOrganization(options: {
+  ctx: AppContext;
+  actor: UserActor;
+  name: string;
+  picture: PictureChange;
+}): Promise<{ pk: string }> {
+  const { ctx, actor, name, picture } = options;
+  requireContextAccess({ actor, action: 'organization.create' });
+  const logo = picture.kind === 'set' ? await renderAvatar({ bytes: picture.bytes }) : undefined;
+  const organization = await insertOrganizationWithOwner({
+    db: ctx.db,
+    userId: actor.userId,
+    name,
+  });
+  if (logo) {
+    const key = `${organizationFilesPrefix(organization.id)}logo/${randomBytes(16).toString('hex')}.webp`;
+    await ctx.storage.put(key, logo, LOGO_TYPE);
+    try {
+      await setOrganizationLogo({ db: ctx.db, organizationId: organization.id, avatarKey: key });
+    } catch (error) {
+      await discardFile({ storage: ctx.storage, log: ctx.log, key });
+      throw error;
+    }
+  }
+  await ctx.sessionEvents.contextChanged([actor.userId]);
+  return { pk: organization.id };
+}
+
+/** The organization the actor acts in; 400 no_current_organization in their own context. */
+export async function getCurrentOrganization(options: {
+  db: Database;
+  actor: UserActor;
+  publicOrigin: string;
+}): Promise<Organization> {
+  const { db, actor, publicOrigin } = options;
+  if (actor.organizationId === null) throw new AppError('no_current_organization', 400);
+  const { organizationId } = await requireOrganizationAccess({
+    db,
+    actor,
+    action: 'read',
+    organizationId: actor.organizationId,
+  });
+  return readOrganization({ db, actor, organizationId, publicOrigin });
+}
+
+/** Makes an organization of the actor's, or their own context (null), the current one. */
+export async function switchOrganization(options: {
+  ctx: AppContext;
+  actor: UserActor;
+  organizationId: string | null;
+}): Promise<{ organization: Organization | null }> {
+  const { ctx, actor } = options;
+  const publicOrigin = ctx.config.publicUrl.origin;
+  let organization: Organization | null = null;
+  if (options.organizationId !== null) {
+    const { organizationId } = await requireOrganizationAccess({
+      db: ctx.db,
+      actor,
+      action: 'switch',
+      organizationId: options.organizationId,
+    });
+    organization = await readOrganization({ db: ctx.db, actor, organizationId, publicOrigin });
+  }
+  await setCurrentOrganization({
+    db: ctx.db,
+    userId: actor.userId,
+    organizationId: organization?.pk ?? null,
+  });
+  await ctx.sessionEvents.contextChanged([actor.userId]);
+  return { organization };
+}
+
+/** The actor's memberships, for the organization menu. */
+export async function listMyMemberships(options: {
+  db: Database;
+  actor: UserActor;
+  publicOrigin: string;
+}): Promise<Membership[]> {
+  const { db, actor, publicOrigin } = options;
+  requireContextAccess({ actor, action: 'organization.list' });
+  const views = await listMemberships({ db, userId: actor.userId });
+  return views.map((view) => presentMembership(view, publicOrigin));
+}
+
+/** An organization's logo, for its members only; anything else is not found. */
+export async function findLogo(options: {
+  ctx: AppContext;
+  actor: UserActor;
+  fileId: string;
+}): Promise<StoredFile> {
+  const { ctx, actor, fileId } = options;
+  requireContextAccess({ actor, action: 'organization.list' });
+  // Checked first, so that the id in the LIKE pattern holds no wildcard.
+  const key = FILE_ID.test(fileId)
+    ? await findVisibleLogo({ db: ctx.db, userId: actor.userId, fileId })
+    : null;
+  const file = key ? await ctx.storage.get(key) : null;
+  if (!file) throw notFound('logo');
+  return file;
+}

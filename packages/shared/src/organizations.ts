@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { ORGANIZATION_NAME_LENGTH, ORGANIZATION_ROLES } from './rules';
+import { ZEmail } from './validation';
+
+export const ZOrganizationRole = z.enum(ORGANIZATION_ROLES);
+
+/** Organization name (spec §5): 2 to 50 characters. */
+export const ZOrganizationName = z
+  .string()
+  .trim()
+  .min(ORGANIZATION_NAME_LENGTH.min, 'validation.organizationNameMin')
+  .max(ORGANIZATION_NAME_LENGTH.max, 'validation.nameMax');
+
+/** An organization as its members see it (spec §3 Organization). */
+export const ZOrganization = z
+  .object({
+    pk: z.string(),
+    name: z.string(),
+    avatar_url: z.string().nullable(),
+    co_members_count: z.number().int(),
+    /** The role of the user who asks. */
+    role: ZOrganizationRole,
+    setting_visibility: z.object({
+      invitation_panel_visible: z.boolean(),
+      settings_panel_visible: z.boolean(),
+    }),
+    is_encryption_forced: z.boolean(),
+    is_sharing_outside_allowed: z.boolean(),
+    /** Model ids its members may use; null allows every model. */
+    allowed_models: z.array(z.string()).nullable(),
+  })
+  .meta({ id: 'Organization' });
+export type Organization = z.infer<typeof ZOrganization>;
+
+/** One of the user's memberships (spec §3 Membership), for the organization menu. */
+export const ZMembership = z
+  .object({
+    pk: z.string(),
+    organization: ZOrganization,
+    role: ZOrganizationRole,
+    is_encryption_enabled: z.boolean(),
+    is_encryption_forced: z.boolean(),
+  })
+  .meta({ id: 'Membership' });
+export type Membership = z.infer<typeof ZMembership>;
+
+export const ZMembershipList = z.array(ZMembership).meta({ id: 'MembershipList' });
+
+/**
+ * POST /organization/create as multipart form data: `name` and an optional `avatar` part
+ * (png or jpeg, at most 5 MB). A JSON body with the name alone is accepted too.
+ */
+export const ZCreateOrganizationFields = z
+  .object({ name: ZOrganizationName })
+  .meta({ id: 'CreateOrganizationFields' });
+export type CreateOrganizationFields = z.infer<typeof ZCreateOrganizationFields>;
+
+export const ZCreateOrganizationResponse = z
+  .object({ pk: z.string() })
+  .meta({ id: 'CreateOrganizationResponse' });
+
+/** POST /organization/switch-organization: null goes back to the individual context. */
+export const ZSwitchOrganizationRequest = z
+  .object({ organization_pk: z.uuid().nullable() })
+  .meta({ id: 'SwitchOrganizationRequest' });
+export type SwitchOrganizationRequest = z.infer<typeof ZSwitchOrganizationRequest>;
+
+export const ZSwitchOrganizationResponse = z
+  .object({ organization: ZOrganization.nullable() })
+  .meta({ id: 'SwitchOrganizationResponse' });
+
+export const INVITATION_TYPES = ['EMAIL'] as const;
+export const ZInvitationType = z.enum(INVITATION_TYPES);
+/** Roles an invitation may give: never OWNER (spec §6). */
+export const ZInvitedRole = z.enum(['ADMIN', 'MEMBER', 'OBSERVER']);
+export const INVITATION_EMAILS_MAX = 50;
+
+/** POST /organization/invitation/create/{organization_pk}. */
+export const ZInvitationCreateRequest = z
+  .object({
+    user_emails: z
+      .array(ZEmail)
+      .min(1, 'validation.required')
+      .max(INVITATION_EMAILS_MAX, 'validation.invitationEmailsMax')
+      .refine((emails) => new Set(emails).size === emails.length, 'validation.emailDuplicate'),
+    role: ZInvitedRole.default('OBSERVER'),
+  })
+  .meta({ id: 'InvitationCreateRequest' });
+export type InvitationCreateRequest = z.infer<typeof ZInvitationCreateRequest>;
+
+/** An invitation as the organization's managers list it. */
+export const ZInvitation = z
+  .object({
+    pk: z.string(),
+    invitation_type: ZInvitationType,
+    email: z.string(),
+    role: ZInvitedRole,
+    status: z.enum(['sent', 'accepted', 'declined', 'revoked']),
+    /** Past it, a sent invitation can no longer be accepted (resending renews it). */
+    expires_at: z.string(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'Invitation' });
+export type Invitation = z.infer<typeof ZInvitation>;
+
+export const ZInvitationList = z.array(ZInvitation).meta({ id: 'InvitationList' });
+
+/** An invitation as the invited person sees it (spec §2 accept, decline, mismatch). */
+export const ZReceivedInvitation = z
+  .object({
+    pk: z.string(),
+    invitation_type: ZInvitationType,
+    organization: z.object({ pk: z.string(), name: z.string() }),
+    role: ZInvitedRole,
+    email: z.string(),
+    /** False: the signed-in account is not the invited address (the mismatch state). */
+    is_for_current_user: z.boolean(),
+  })
+  .meta({ id: 'ReceivedInvitation' });
+export type ReceivedInvitation = z.infer<typeof ZReceivedInvitation>;
+
+export const ZReceivedInvitationList = z
+  .array(ZReceivedInvitation)
+  .meta({ id: 'ReceivedInvitationList' });
+
+/** GET /organization/invitation/list/{organization_pk}: search in e-mails, a creation range. */
+export const ZInvitationListQuery = z
+  .object({
+    search: z.string().trim().max(254).optional(),
+    create_date_from: z.iso.date().optional(),
+    create_date_to: z.iso.date().optional(),
+  })
+  .meta({ id: 'InvitationListQuery' });
