@@ -35,6 +35,7 @@ import { planRoutes } from './modules/plans/plans.routes';
 import { cspReportRoutes } from './modules/telemetry/csp-report.routes';
 import { usageRoutes } from './modules/usage/usage.routes';
 import { invitationRoutes } from './modules/organizations/invitations.routes';
+import { membershipRoutes } from './modules/organizations/memberships.routes';
 import { organizationRoutes } from './modules/organizations/organizations.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { WEB_DIST_DIR } from './paths';
@@ -193,6 +194,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       await api.register(userRoutes(ctx));
       await api.register(organizationRoutes(ctx));
       await api.register(invitationRoutes(ctx));
+      await api.register(membershipRoutes(ctx));
       await api.register(planRoutes(deps.database.db));
       await api.register(feedbackRoutes(deps.database.db));
       await api.register(modelRoutes(app.llm));

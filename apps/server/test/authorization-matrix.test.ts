@@ -38,6 +38,8 @@ interface Records {
   logo: string;
   /** An open invitation of the owner's organization, to someone else. */
   sentInvitation: string;
+  /** The membership of someone who joined the owner's organization. */
+  membership: string;
   /** Open invitations of other organizations to the owner's address. */
   receivedInvitations: [string, string];
 }
@@ -139,6 +141,36 @@ const HTTP_ROWS: HttpRow[] = [
     }),
     owner: 200,
     stranger: { status: 404, detail: 'invitation_not_found' },
+  },
+  {
+    route: 'GET /api/organization/membership/list/:organization_pk',
+    request: (r) => ({ method: 'GET', url: `/api/organization/membership/list/${r.organization}` }),
+    owner: 200,
+  },
+  {
+    route: 'GET /api/organization/membership/stats/:organization_pk',
+    request: (r) => ({
+      method: 'GET',
+      url: `/api/organization/membership/stats/${r.organization}`,
+    }),
+    owner: 200,
+  },
+  {
+    route: 'PUT /api/organization/membership/update/:membership_pk',
+    request: (r) => ({
+      method: 'PUT',
+      url: `/api/organization/membership/update/${r.membership}`,
+      payload: { role: 'OBSERVER' },
+    }),
+    owner: 200,
+  },
+  {
+    route: 'DELETE /api/organization/membership/delete/:membership_pk',
+    request: (r) => ({
+      method: 'DELETE',
+      url: `/api/organization/membership/delete/${r.membership}`,
+    }),
+    owner: 200,
   },
   // An invitation's link shows anyone signed in whether it is theirs (the mismatch state).
   {
@@ -256,6 +288,15 @@ async function ownedRecords(owner: {
   const t = h.t;
   const { organization, logo } = await organizationWithLogo(owner.client);
   const sentInvitation = await invitation(owner.client, uniqueEmail('invited'), organization);
+  const joining = await signedUpClient(t);
+  const joined = await joining.client.post(
+    `/api/organization/invitation/accept/${await invitation(owner.client, joining.email, organization)}`,
+  );
+  expect(joined.statusCode, joined.body).toBe(200);
+  const [membership] = await t.database.db
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(eq(memberships.userId, joining.user.pk));
   const inviters = [(await signedUpClient(t)).client, (await signedUpClient(t)).client];
   const receivedInvitations: [string, string] = [
     await invitation(inviters[0]!, owner.email),
@@ -285,6 +326,7 @@ async function ownedRecords(owner: {
     organization,
     logo,
     sentInvitation,
+    membership: membership!.id,
     receivedInvitations,
   };
 }

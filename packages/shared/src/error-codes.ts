@@ -49,6 +49,7 @@ export const ERROR_CODES = [
   'already_member',
   'cannot_invite_self',
   'invitation_pending',
+  'membership_changed',
   'model_not_allowed',
   // encryption
   'incorrect_decryption_password',

@@ -131,3 +131,47 @@ export const ZInvitationListQuery = z
     create_date_to: z.iso.date().optional(),
   })
   .meta({ id: 'InvitationListQuery' });
+
+/** A member as the organization's managers see them (spec §3 Membership, co-workers tab). */
+export const ZMember = z
+  .object({
+    pk: z.string(),
+    user: z.object({
+      pk: z.string(),
+      name: z.string().nullable(),
+      surname: z.string().nullable(),
+      email: z.string(),
+      avatar_url: z.string().nullable(),
+    }),
+    role: ZOrganizationRole,
+    /** Tokens this member used in the organization this month (UTC). */
+    usage: z.number().int(),
+    date_added: z.string(),
+    latest_activity: z.string().nullable(),
+    is_encryption_enabled: z.boolean(),
+  })
+  .meta({ id: 'Member' });
+export type Member = z.infer<typeof ZMember>;
+
+export const ZMemberList = z.array(ZMember).meta({ id: 'MemberList' });
+
+export const ZMemberListQuery = z
+  .object({ search: z.string().trim().max(254).optional() })
+  .meta({ id: 'MemberListQuery' });
+
+/** PUT /organization/membership/update/{membership_pk}: a new role, never OWNER. */
+export const ZMembershipUpdateRequest = z
+  .object({ role: ZInvitedRole })
+  .meta({ id: 'MembershipUpdateRequest' });
+
+/** GET /organization/membership/stats/{organization_pk}. */
+export const ZMembershipStats = z
+  .object({
+    members_count: z.number().int(),
+    roles: z.record(ZOrganizationRole, z.number().int()),
+    month: z.string(),
+    used_tokens: z.number().int(),
+    limit_tokens: z.number().int(),
+  })
+  .meta({ id: 'MembershipStats' });
+export type MembershipStats = z.infer<typeof ZMembershipStats>;

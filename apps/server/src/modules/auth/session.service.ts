@@ -195,6 +195,18 @@ export async function authenticateAccess(options: {
   if (!session) return undefined;
   if (now.getTime() - session.lastSeenAt.getTime() > LAST_SEEN_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
+    // The co-workers list's latest activity, as often as the devices list's.
+    if (session.organizationId) {
+      await db
+        .update(memberships)
+        .set({ lastActivityAt: now })
+        .where(
+          and(
+            eq(memberships.organizationId, session.organizationId),
+            eq(memberships.userId, userId),
+          ),
+        );
+    }
   }
   const actor =
     session.organizationId && session.role

@@ -56,10 +56,7 @@ export async function insertOrganizationWithOwner(options: {
     await tx
       .insert(memberships)
       .values({ organizationId: organization!.id, userId, role: 'OWNER' });
-    await tx
-      .update(users)
-      .set({ currentOrganizationId: organization!.id })
-      .where(eq(users.id, userId));
+    await setCurrentOrganization({ db: tx, userId, organizationId: organization!.id });
     return organization!;
   });
 }
@@ -75,15 +72,19 @@ export async function setOrganizationLogo(options: {
     .where(eq(organizations.id, options.organizationId));
 }
 
+/** Makes the organization (or null: their own) the user's context; entering it is activity. */
 export async function setCurrentOrganization(options: {
   db: Database;
   userId: string;
   organizationId: string | null;
 }): Promise<void> {
-  await options.db
-    .update(users)
-    .set({ currentOrganizationId: options.organizationId })
-    .where(eq(users.id, options.userId));
+  const { db, userId, organizationId } = options;
+  await db.update(users).set({ currentOrganizationId: organizationId }).where(eq(users.id, userId));
+  if (organizationId === null) return;
+  await db
+    .update(memberships)
+    .set({ lastActivityAt: sql`now()` })
+    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)));
 }
 
 /** An active organization's logo key, if the user is its member: what they may see. */

@@ -1,0 +1,115 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZErrorResponse,
+  ZMember,
+  ZMemberList,
+  ZMemberListQuery,
+  ZMembershipStats,
+  ZMembershipUpdateRequest,
+  ZOkResponse,
+} from '@themis/shared';
+import type { AppContext } from '../../app-context';
+import { requireActor } from '../auth/auth.guard';
+import {
+  listOrganizationMembers,
+  organizationStats,
+  removeMembership,
+  updateMembershipRole,
+} from './memberships.service';
+
+const errors = {
+  400: ZErrorResponse,
+  401: ZErrorResponse,
+  403: ZErrorResponse,
+  404: ZErrorResponse,
+  409: ZErrorResponse,
+};
+const ZOrganizationParams = z.object({ organization_pk: z.string() });
+const ZMembershipParams = z.object({ membership_pk: z.string() });
+
+export function membershipRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const tags = ['organizations'];
+
+    r.get(
+      '/organization/membership/list/:organization_pk',
+      {
+        schema: {
+          tags,
+          summary: 'The co-workers: role, usage this month, date added, latest activity',
+          params: ZOrganizationParams,
+          querystring: ZMemberListQuery,
+          response: { 200: ZMemberList, ...errors },
+        },
+      },
+      async (request) =>
+        listOrganizationMembers({
+          ctx,
+          actor: requireActor(request),
+          organizationId: request.params.organization_pk,
+          search: request.query.search,
+        }),
+    );
+
+    r.get(
+      '/organization/membership/stats/:organization_pk',
+      {
+        schema: {
+          tags,
+          summary: "Members per role and the month's pooled tokens",
+          params: ZOrganizationParams,
+          response: { 200: ZMembershipStats, ...errors },
+        },
+      },
+      async (request) =>
+        organizationStats({
+          ctx,
+          actor: requireActor(request),
+          organizationId: request.params.organization_pk,
+        }),
+    );
+
+    r.put(
+      '/organization/membership/update/:membership_pk',
+      {
+        schema: {
+          tags,
+          summary: "Change a member's role (never the owner's; ownership moves by transfer)",
+          params: ZMembershipParams,
+          body: ZMembershipUpdateRequest,
+          response: { 200: ZMember, ...errors },
+        },
+      },
+      async (request) =>
+        updateMembershipRole({
+          ctx,
+          actor: requireActor(request),
+          membershipId: request.params.membership_pk,
+          role: request.body.role,
+        }),
+    );
+
+    r.delete(
+      '/organization/membership/delete/:membership_pk',
+      {
+        schema: {
+          tags,
+          summary: 'Remove a member, or leave the organization (anyone but the owner)',
+          params: ZMembershipParams,
+          response: { 200: ZOkResponse, ...errors },
+        },
+      },
+      async (request) => {
+        await removeMembership({
+          ctx,
+          actor: requireActor(request),
+          membershipId: request.params.membership_pk,
+        });
+        return { status: 'ok' as const };
+      },
+    );
+  };
+}

@@ -1,0 +1,164 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  ORGANIZATION_ROLES,
+  type Member,
+  type MembershipStats,
+  type OrganizationRole,
+} from '@themis/shared';
+import { requireOrganizationAccess } from '../../access/access';
+import type { UserActor } from '../../access/actor';
+import type { AppContext } from '../../app-context';
+import { memberships } from '../../db/schema';
+import { AppError } from '../../errors';
+import { monthKey, readAllowance } from '../usage/allowance.service';
+import { avatarUrl } from '../user/user-avatar.service';
+import { countRoles, findMembership, listMembers } from './memberships.repo';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const membershipNotFound = () => new AppError('not_found', 404, 'membership not found');
+
+/** The co-workers list of an organization, for its owners and admins. */
+export async function listOrganizationMembers(options: {
+  ctx: AppContext;
+  actor: UserActor;
+  organizationId: string;
+  search?: string;
+}): Promise<Member[]> {
+  const { ctx, actor } = options;
+  const { organizationId } = await requireOrganizationAccess({
+    db: ctx.db,
+    actor,
+    action: 'members.read',
+    organizationId: options.organizationId,
+  });
+  return presentMembers(ctx, { organizationId, search: options.search });
+}
+
+async function presentMembers(
+  ctx: AppContext,
+  filter: { organizationId: string; search?: string; membershipId?: string },
+): Promise<Member[]> {
+  const publicOrigin = ctx.config.publicUrl.origin;
+  const rows = await listMembers({ db: ctx.db, month: monthKey(ctx.now()), ...filter });
+  return rows.map(({ membership, user, usage }) => ({
+    pk: membership.id,
+    user: {
+      pk: user.id,
+      name: user.name,
+      surname: user.surname,
+      email: user.email,
+      avatar_url: avatarUrl(publicOrigin, user.avatarKey),
+    },
+    role: membership.role,
+    usage,
+    date_added: membership.createdAt.toISOString(),
+    latest_activity: membership.lastActivityAt?.toISOString() ?? null,
+    is_encryption_enabled: membership.encryptionEnabled,
+  }));
+}
+
+/** Members per role and the month's pooled tokens against the plan's limit. */
+export async function organizationStats(options: {
+  ctx: AppContext;
+  actor: UserActor;
+  organizationId: string;
+}): Promise<MembershipStats> {
+  const { ctx, actor } = options;
+  const { organizationId } = await requireOrganizationAccess({
+    db: ctx.db,
+    actor,
+    action: 'members.read',
+    organizationId: options.organizationId,
+  });
+  const roles = Object.fromEntries(ORGANIZATION_ROLES.map((role) => [role, 0])) as Record<
+    OrganizationRole,
+    number
+  >;
+  for (const row of await countRoles(ctx.db, organizationId)) roles[row.role] = row.count;
+  const allowance = await readAllowance({
+    db: ctx.db,
+    owner: { userId: actor.userId, organizationId },
+    now: ctx.now(),
+  });
+  return {
+    members_count: Object.values(roles).reduce((sum, count) => sum + count, 0),
+    roles,
+    month: allowance.month,
+    used_tokens: allowance.used,
+    limit_tokens: allowance.limit,
+  };
+}
+
+/**
+ * The membership `membershipId` for a manager of its organization. The owner is never
+ * changed or removed here (ownership moves by transfer), and an admin manages members and
+ * observers only: another admin is the owner's to change.
+ */
+async function requireManagedMembership(ctx: AppContext, actor: UserActor, membershipId: string) {
+  const membership = UUID.test(membershipId)
+    ? await findMembership(ctx.db, membershipId)
+    : undefined;
+  if (!membership) throw membershipNotFound();
+  const { role } = await requireOrganizationAccess({
+    db: ctx.db,
+    actor,
+    action: 'members.manage',
+    organizationId: membership.organizationId,
+  }).catch((error: unknown) => {
+    throw error instanceof AppError && error.status === 404 ? membershipNotFound() : error;
+  });
+  if (membership.role === 'OWNER') throw new AppError('forbidden', 403, 'the owner is not managed');
+  if (membership.role === 'ADMIN' && role !== 'OWNER' && membership.userId !== actor.userId) {
+    throw new AppError('forbidden', 403, 'an admin is managed by the owner');
+  }
+  return membership;
+}
+
+/** Gives a member another role (never OWNER); their open tabs reconnect with it. */
+export async function updateMembershipRole(options: {
+  ctx: AppContext;
+  actor: UserActor;
+  membershipId: string;
+  role: 'ADMIN' | 'MEMBER' | 'OBSERVER';
+}): Promise<Member> {
+  const { ctx, actor, role } = options;
+  const membership = await requireManagedMembership(ctx, actor, options.membershipId);
+  // Refused again in the statement: an owner made meanwhile (a transfer) is left as is.
+  const [updated] = await ctx.db
+    .update(memberships)
+    .set({ role })
+    .where(and(eq(memberships.id, membership.id), eq(memberships.role, membership.role)))
+    .returning();
+  if (!updated) throw new AppError('membership_changed', 409);
+  await ctx.sessionEvents.contextChanged([membership.userId]);
+  const [member] = await presentMembers(ctx, {
+    organizationId: membership.organizationId,
+    membershipId: membership.id,
+  });
+  return member!;
+}
+
+/**
+ * Removes a member (or lets anyone but the owner leave); they lose access at once and their
+ * tabs reconnect in their own context. Their conversations stay with the organization.
+ */
+export async function removeMembership(options: {
+  ctx: AppContext;
+  actor: UserActor;
+  membershipId: string;
+}): Promise<void> {
+  const { ctx, actor } = options;
+  const own = UUID.test(options.membershipId)
+    ? await findMembership(ctx.db, options.membershipId)
+    : undefined;
+  const leaving = own?.userId === actor.userId && own.role !== 'OWNER';
+  const membership = leaving
+    ? own
+    : await requireManagedMembership(ctx, actor, options.membershipId);
+  const [removed] = await ctx.db
+    .delete(memberships)
+    .where(and(eq(memberships.id, membership.id), eq(memberships.role, membership.role)))
+    .returning({ id: memberships.id });
+  if (!removed) throw new AppError('membership_changed', 409);
+  await ctx.sessionEvents.contextChanged([membership.userId]);
+}
