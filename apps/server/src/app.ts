@@ -192,7 +192,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       await api.register(googleRoutes(ctx));
       await api.register(externalAccountRoutes(ctx));
       await api.register(userRoutes(ctx));
-      await api.register(organizationRoutes(ctx));
+      await api.register(organizationRoutes(ctx, app.llm));
       await api.register(invitationRoutes(ctx));
       await api.register(membershipRoutes(ctx));
       await api.register(planRoutes(deps.database.db));

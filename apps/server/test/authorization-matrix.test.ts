@@ -8,6 +8,7 @@ import {
   invitations,
   memberships,
   messages,
+  organizations,
   sessions,
 } from '../src/db/schema';
 import { publicRoutes } from '../src/modules/auth/public-routes';
@@ -141,6 +142,15 @@ const HTTP_ROWS: HttpRow[] = [
     }),
     owner: 200,
     stranger: { status: 404, detail: 'invitation_not_found' },
+  },
+  {
+    route: 'PUT /api/organization/update/:organization_pk',
+    request: (r) => ({
+      method: 'PUT',
+      url: `/api/organization/update/${r.organization}`,
+      payload: { name: 'Renamed firm' },
+    }),
+    owner: 200,
   },
   {
     route: 'GET /api/organization/membership/list/:organization_pk',
@@ -354,6 +364,10 @@ async function snapshot(records: Records) {
       .select()
       .from(memberships)
       .where(eq(memberships.organizationId, records.organization)),
+    organization: await db
+      .select()
+      .from(organizations)
+      .where(eq(organizations.id, records.organization)),
   };
 }
 

@@ -4,6 +4,7 @@ import type { Member, MembershipStats } from '@themis/shared';
 import { memberships } from '../src/db/schema';
 import { signedUpClient, type Client } from './accounts';
 import { createTestApp, type TestApp } from './app';
+import { png, uploadPicture } from './avatar-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -85,6 +86,19 @@ describe('co-workers', () => {
     const stranger = await signedUpClient(t);
     const res = await stranger.client.get(`/api/organization/membership/list/${organizationId}`);
     expect([res.statusCode, res.json()]).toEqual([404, { detail: 'not_found' }]);
+  });
+
+  it('shows co-workers each other’s pictures, and no one else', async () => {
+    const { organizationId, owner, observer } = await firm();
+    await uploadPicture(observer.client, await png());
+    const listed = await membershipOf(owner.client, organizationId, observer.email);
+    const picture = new URL(listed.user.avatar_url!).pathname;
+    expect((await owner.client.get(picture)).statusCode).toBe(200);
+    const stranger = await signedUpClient(t);
+    expect((await stranger.client.get(picture)).statusCode).toBe(404);
+    // Once they no longer work together, the picture is private again.
+    await owner.client.delete(`/api/organization/membership/delete/${listed.pk}`);
+    expect((await owner.client.get(picture)).statusCode).toBe(404);
   });
 
   it('counts members per role and the pooled tokens', async () => {

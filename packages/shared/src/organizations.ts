@@ -124,13 +124,12 @@ export const ZReceivedInvitationList = z
   .meta({ id: 'ReceivedInvitationList' });
 
 /** GET /organization/invitation/list/{organization_pk}: search in e-mails, a creation range. */
-export const ZInvitationListQuery = z
-  .object({
-    search: z.string().trim().max(254).optional(),
-    create_date_from: z.iso.date().optional(),
-    create_date_to: z.iso.date().optional(),
-  })
-  .meta({ id: 'InvitationListQuery' });
+// No component id, as for every query string (see ZMemberListQuery).
+export const ZInvitationListQuery = z.object({
+  search: z.string().trim().max(254).optional(),
+  create_date_from: z.iso.date().optional(),
+  create_date_to: z.iso.date().optional(),
+});
 
 /** A member as the organization's managers see them (spec §3 Membership, co-workers tab). */
 export const ZMember = z
@@ -155,9 +154,8 @@ export type Member = z.infer<typeof ZMember>;
 
 export const ZMemberList = z.array(ZMember).meta({ id: 'MemberList' });
 
-export const ZMemberListQuery = z
-  .object({ search: z.string().trim().max(254).optional() })
-  .meta({ id: 'MemberListQuery' });
+// Query strings carry no component id: the OpenAPI generator cannot resolve one there.
+export const ZMemberListQuery = z.object({ search: z.string().trim().max(254).optional() });
 
 /** PUT /organization/membership/update/{membership_pk}: a new role, never OWNER. */
 export const ZMembershipUpdateRequest = z
@@ -175,3 +173,40 @@ export const ZMembershipStats = z
   })
   .meta({ id: 'MembershipStats' });
 export type MembershipStats = z.infer<typeof ZMembershipStats>;
+
+/** A form's yes or no: a boolean in JSON, 'true' or 'false' in multipart form data. */
+const ZFormBoolean = z.preprocess(
+  (value) => (value === 'true' ? true : value === 'false' ? false : value),
+  z.boolean(),
+);
+
+/**
+ * The allowed models: an array of model ids in JSON, the same as a JSON string in form data;
+ * null (or an empty string in form data) allows every model.
+ */
+const ZAllowedModels = z.preprocess(
+  (value) => {
+    if (value === '') return null;
+    if (typeof value !== 'string') return value;
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      return value;
+    }
+  },
+  z.array(z.string().min(1).max(200)).min(1, 'validation.required').max(100).nullable(),
+);
+
+/**
+ * PUT /organization/update/{organization_pk} (spec §7 form data): every field optional;
+ * an `avatar` part sets or removes the logo as on the account form.
+ */
+export const ZOrganizationUpdateFields = z
+  .object({
+    name: ZOrganizationName.optional(),
+    allowed_models: ZAllowedModels.optional(),
+    is_encryption_forced: ZFormBoolean.optional(),
+    is_sharing_outside_allowed: ZFormBoolean.optional(),
+  })
+  .meta({ id: 'OrganizationUpdateFields' });
+export type OrganizationUpdateFields = z.infer<typeof ZOrganizationUpdateFields>;

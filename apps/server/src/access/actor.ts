@@ -12,6 +12,8 @@ export interface UserActor {
   sessionId: string;
   organizationId: string | null;
   role: OrganizationRole | null;
+  /** The models the context allows; null allows every listed model. */
+  allowedModels: readonly string[] | null;
 }
 
 /** A signed-in visitor of a shared link: they may read the one conversation it shares. */
@@ -31,7 +33,7 @@ export interface Scope {
 }
 
 export function individualActor(session: { userId: string; sessionId: string }): UserActor {
-  return { kind: 'user', ...session, organizationId: null, role: null };
+  return { kind: 'user', ...session, organizationId: null, role: null, allowedModels: null };
 }
 
 export function organizationActor(context: {
@@ -39,6 +41,7 @@ export function organizationActor(context: {
   sessionId: string;
   organizationId: string;
   role: OrganizationRole;
+  allowedModels: readonly string[] | null;
 }): UserActor {
   return { kind: 'user', ...context };
 }

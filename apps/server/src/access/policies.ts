@@ -113,3 +113,7 @@ export const settingVisibilityOf = (role: OrganizationRole) => ({
   invitation_panel_visible: ORGANIZATION_MATRIX['invitations.manage'].includes(role),
   settings_panel_visible: ORGANIZATION_MATRIX.update.includes(role),
 });
+
+/** Whether the actor's context lets them chat with this model (the organization's list). */
+export const mayUseModel = (actor: UserActor, modelId: string): boolean =>
+  actor.allowedModels === null || actor.allowedModels.includes(modelId);

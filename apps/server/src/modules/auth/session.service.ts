@@ -177,6 +177,7 @@ export async function authenticateAccess(options: {
       lastSeenAt: sessions.lastSeenAt,
       organizationId: organizations.id,
       role: memberships.role,
+      allowedModels: organizations.allowedModels,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -215,6 +216,7 @@ export async function authenticateAccess(options: {
           sessionId,
           organizationId: session.organizationId,
           role: session.role,
+          allowedModels: session.allowedModels,
         })
       : individualActor({ userId, sessionId });
   return { actor, expiresAt: new Date(exp * 1000) };

@@ -1,6 +1,7 @@
 import { CHAT_FILES_MAX, type Language, type ServerMessage } from '@themis/shared';
 import type { AttachmentRow, ConversationRow, MessageRow } from '../../db/schema';
 import { requireContextAccess, requireConversationAccess } from '../../access/access';
+import { mayUseModel } from '../../access/policies';
 import type { UserActor } from '../../access/actor';
 import type { ConversationAction } from '../../access/policies';
 import { AppError } from '../../errors';
@@ -68,10 +69,15 @@ async function requireConversation(options: {
   return conversation;
 }
 
-async function requireModel(ctx: ChatContext, modelId: string): Promise<LlmModel> {
+async function requireModel(
+  ctx: ChatContext,
+  actor: UserActor,
+  modelId: string,
+): Promise<LlmModel> {
   if (modelId === '') throw new AppError('no_model_selected', 400);
   const model = (await ctx.llm.listModels()).find((candidate) => candidate.id === modelId);
   if (!model) throw new AppError('model_not_found', 404, `model ${modelId} not listed`);
+  if (!mayUseModel(actor, model.id)) throw new AppError('model_not_allowed', 403);
   return model;
 }
 
@@ -231,7 +237,7 @@ export async function startAnswer(options: {
     throw tooManyFiles();
   }
   const conversation = await requireConversation({ ctx, actor, action: 'ask', conversationId });
-  const model = await requireModel(ctx, request.modelId);
+  const model = await requireModel(ctx, actor, request.modelId);
   if (!ctx.hub.reserve(conversationId)) throw new AppError('conversation_busy', 409);
   const prepared = await storeExchange({ ctx, actor, request, conversation, model }).catch(
     (error: unknown) => {

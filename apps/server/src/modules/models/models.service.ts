@@ -1,5 +1,6 @@
 import type { ModelInfo } from '@themis/shared';
 import { requireContextAccess } from '../../access/access';
+import { mayUseModel } from '../../access/policies';
 import type { UserActor } from '../../access/actor';
 import type { LlmGateway, LlmModel } from '../../platform/llm/llm';
 
@@ -20,7 +21,8 @@ export async function listAvailableModels(options: {
   llm: LlmGateway;
   actor: UserActor;
 }): Promise<ModelInfo[]> {
-  requireContextAccess({ actor: options.actor, action: 'model.list' });
+  const { actor } = options;
+  requireContextAccess({ actor, action: 'model.list' });
   const models = await options.llm.listModels();
-  return models.map(presentModel);
+  return models.filter((model) => mayUseModel(actor, model.id)).map(presentModel);
 }

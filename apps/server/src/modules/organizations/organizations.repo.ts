@@ -120,3 +120,38 @@ export async function findOrganizationName(
     .where(eq(organizations.id, organizationId));
   return row?.name;
 }
+
+/** Updates the organization; returns the row as it was before, or undefined if it is gone. */
+export async function updateOrganizationRow(options: {
+  db: Database;
+  organizationId: string;
+  values: Partial<
+    Pick<
+      OrganizationRow,
+      'name' | 'allowedModels' | 'encryptionForced' | 'sharingOutsideAllowed' | 'avatarKey'
+    >
+  >;
+}): Promise<OrganizationRow | undefined> {
+  const { db, organizationId, values } = options;
+  return db.transaction(async (tx) => {
+    const [previous] = await tx
+      .select()
+      .from(organizations)
+      .where(and(eq(organizations.id, organizationId), eq(organizations.status, 'active')))
+      .for('update');
+    if (!previous) return undefined;
+    await tx
+      .update(organizations)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(organizations.id, organizationId));
+    return previous;
+  });
+}
+
+export async function listMemberIds(db: Database, organizationId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(eq(memberships.organizationId, organizationId));
+  return rows.map((row) => row.userId);
+}

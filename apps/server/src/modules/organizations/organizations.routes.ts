@@ -7,10 +7,12 @@ import {
   ZErrorResponse,
   ZMembershipList,
   ZOrganization,
+  ZOrganizationUpdateFields,
   ZSwitchOrganizationRequest,
   ZSwitchOrganizationResponse,
 } from '@themis/shared';
 import type { AppContext } from '../../app-context';
+import type { LlmGateway } from '../../platform/llm/llm';
 import { acceptPictureForm, pictureChangeOf, ZPictureBytes } from '../../plugins/picture-form';
 import { requireActor } from '../auth/auth.guard';
 import {
@@ -19,6 +21,7 @@ import {
   getCurrentOrganization,
   listMyMemberships,
   switchOrganization,
+  updateOrganization,
 } from './organizations.service';
 
 const errors = {
@@ -29,7 +32,7 @@ const errors = {
   413: ZErrorResponse,
 };
 
-export function organizationRoutes(ctx: AppContext) {
+export function organizationRoutes(ctx: AppContext, llm: LlmGateway) {
   const { db } = ctx;
   const publicOrigin = ctx.config.publicUrl.origin;
   return async (app: FastifyInstance) => {
@@ -104,6 +107,41 @@ export function organizationRoutes(ctx: AppContext) {
           });
           return reply.code(201).send(created);
         },
+      );
+    });
+
+    await app.register(async (scope) => {
+      await acceptPictureForm(scope, [
+        'name',
+        'allowed_models',
+        'is_encryption_forced',
+        'is_sharing_outside_allowed',
+      ]);
+      scope.withTypeProvider<ZodTypeProvider>().put(
+        '/organization/update/:organization_pk',
+        {
+          schema: {
+            tags,
+            summary: 'Change the name, logo, allowed models and switches (owners and admins)',
+            description:
+              'multipart/form-data or JSON; every field optional. In form data ' +
+              '`allowed_models` is a JSON array (empty: every model) and the switches are ' +
+              "'true' or 'false'; an `avatar` part sets the logo, an empty value removes it.",
+            consumes: ['application/json', 'multipart/form-data'],
+            params: z.object({ organization_pk: z.string() }),
+            body: ZOrganizationUpdateFields,
+            response: { 200: ZOrganization, ...errors },
+          },
+        },
+        async (request) =>
+          updateOrganization({
+            ctx,
+            llm,
+            actor: requireActor(request),
+            organizationId: request.params.organization_pk,
+            data: request.body,
+            picture: pictureChangeOf(request),
+          }),
       );
     });
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Membership, Organization } from '@themis/shared';
+import type { Membership, Organization, OrganizationUpdateFields } from '@themis/shared';
 import { requireContextAccess, requireOrganizationAccess } from '../../access/access';
 import type { UserActor } from '../../access/actor';
 import { settingVisibilityOf } from '../../access/policies';
@@ -7,18 +7,24 @@ import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import type { PictureChange } from '../../plugins/picture-form';
+import type { LlmGateway } from '../../platform/llm/llm';
 import { organizationFilesPrefix, type StoredFile } from '../../platform/storage/storage';
+import type { OrganizationRow } from '../../db/schema';
 import { discardFile, renderAvatar } from '../user/user-avatar.service';
 import {
   findVisibleLogo,
   insertOrganizationWithOwner,
+  listMemberIds,
   listMemberships,
   setCurrentOrganization,
   setOrganizationLogo,
+  updateOrganizationRow,
   type OrganizationView,
 } from './organizations.repo';
 
 const LOGO_TYPE = 'image/webp';
+const logoKeyFor = (organizationId: string) =>
+  `${organizationFilesPrefix(organizationId)}logo/${randomBytes(16).toString('hex')}.webp`;
 const FILE_ID = /^[0-9a-f]{32}$/;
 const fileIdOf = (key: string) => /([0-9a-f]{32})\.webp$/.exec(key)?.[1] ?? null;
 
@@ -86,7 +92,7 @@ export async function createOrganization(options: {
     name,
   });
   if (logo) {
-    const key = `${organizationFilesPrefix(organization.id)}logo/${randomBytes(16).toString('hex')}.webp`;
+    const key = logoKeyFor(organization.id);
     await ctx.storage.put(key, logo, LOGO_TYPE);
     try {
       await setOrganizationLogo({ db: ctx.db, organizationId: organization.id, avatarKey: key });
@@ -170,4 +176,74 @@ export async function findLogo(options: {
   const file = key ? await ctx.storage.get(key) : null;
   if (!file) throw notFound('logo');
   return file;
+}
+
+/**
+ * Changes what the managers may change: name, logo, allowed models and the two switches
+ * (stored now; what they enforce arrives with encryption and sharing). Members' open tabs
+ * reconnect when the allowed models change, since a socket keeps its context's list.
+ */
+export async function updateOrganization(options: {
+  ctx: AppContext;
+  llm: LlmGateway;
+  actor: UserActor;
+  organizationId: string;
+  data: OrganizationUpdateFields;
+  picture: PictureChange;
+}): Promise<Organization> {
+  const { ctx, actor, data, picture } = options;
+  const { organizationId } = await requireOrganizationAccess({
+    db: ctx.db,
+    actor,
+    action: 'update',
+    organizationId: options.organizationId,
+  });
+  if (data.allowed_models) {
+    const listed = new Set((await options.llm.listModels()).map((model) => model.id));
+    if (data.allowed_models.some((id) => !listed.has(id))) {
+      throw new AppError('validation_error', 400, 'model not listed', {
+        allowed_models: ['validation.invalid'],
+      });
+    }
+  }
+  const logo = picture.kind === 'set' ? await renderAvatar({ bytes: picture.bytes }) : undefined;
+  const key = logo ? logoKeyFor(organizationId) : undefined;
+  if (key && logo) await ctx.storage.put(key, logo, LOGO_TYPE);
+  let previous: OrganizationRow | undefined;
+  try {
+    previous = await updateOrganizationRow({
+      db: ctx.db,
+      organizationId,
+      values: {
+        ...(data.name !== undefined && { name: data.name }),
+        ...(data.allowed_models !== undefined && {
+          allowedModels: data.allowed_models && [...new Set(data.allowed_models)],
+        }),
+        ...(data.is_encryption_forced !== undefined && {
+          encryptionForced: data.is_encryption_forced,
+        }),
+        ...(data.is_sharing_outside_allowed !== undefined && {
+          sharingOutsideAllowed: data.is_sharing_outside_allowed,
+        }),
+        ...(picture.kind !== 'keep' && { avatarKey: key ?? null }),
+      },
+    });
+  } catch (error) {
+    if (key) await discardFile({ storage: ctx.storage, log: ctx.log, key });
+    throw error;
+  }
+  if (!previous) throw notFound('organization');
+  // The old logo goes once nothing names it.
+  if (picture.kind !== 'keep' && previous.avatarKey) {
+    await discardFile({ storage: ctx.storage, log: ctx.log, key: previous.avatarKey });
+  }
+  if (data.allowed_models !== undefined) {
+    await ctx.sessionEvents.contextChanged(await listMemberIds(ctx.db, organizationId));
+  }
+  return readOrganization({
+    db: ctx.db,
+    actor,
+    organizationId,
+    publicOrigin: ctx.config.publicUrl.origin,
+  });
 }

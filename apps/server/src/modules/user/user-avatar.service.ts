@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, like, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { AVATAR_SIZE_PX } from '@themis/shared';
 import type { Database } from '../../db/client';
-import { users } from '../../db/schema';
+import { memberships, organizations, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { userFilesPrefix, type FileStorage, type StoredFile } from '../../platform/storage/storage';
 
@@ -79,10 +79,19 @@ export async function discardFile(options: {
 }
 
 /**
- * The one rule for whose pictures the actor may see: only their own for now. Organizations
- * widen this condition to the members the actor works with.
+ * The one rule for whose pictures the actor may see: their own, and those of the people
+ * they work with in an active organization (the co-workers list shows them).
  */
-const visibleAvatarOwners = (actor: ActorRef) => eq(users.id, actor.userId);
+const visibleAvatarOwners = (actor: ActorRef) =>
+  or(
+    eq(users.id, actor.userId),
+    sql`exists (
+      select 1 from ${memberships} theirs
+      join ${memberships} mine on mine.organization_id = theirs.organization_id
+      join ${organizations} o on o.id = theirs.organization_id and o.status = 'active'
+      where theirs.user_id = ${users.id} and mine.user_id = ${actor.userId}
+    )`,
+  );
 
 /** A picture the actor may see, by its file id; anything else is not found. */
 export async function findAvatar(options: {
