@@ -35,6 +35,7 @@ import { planRoutes } from './modules/plans/plans.routes';
 import { cspReportRoutes } from './modules/telemetry/csp-report.routes';
 import { usageRoutes } from './modules/usage/usage.routes';
 import { invitationRoutes } from './modules/organizations/invitations.routes';
+import { organizationJobHandlers } from './modules/organizations/organization-deletion.service';
 import { membershipRoutes } from './modules/organizations/memberships.routes';
 import { organizationRoutes } from './modules/organizations/organizations.routes';
 import { userRoutes } from './modules/user/user.routes';
@@ -126,17 +127,6 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
 
   const mailTransport = createMailTransport(config, deps.database.db, app.log);
   app.decorate('mail', createMailQueue(deps.database.db));
-  const worker = createJobWorker({
-    db: deps.database.db,
-    handlers: mailJobHandlers(mailTransport),
-    log: app.log,
-  });
-  app.decorate('jobs', { runDueJobs: () => worker.runDueJobs() });
-  if (deps.startWorker !== false) {
-    app.addHook('onReady', async () => worker.start());
-    // Not onClose: those run last-registered first, so after the database has closed.
-    app.addHook('preClose', () => worker.stop());
-  }
 
   app.decorate('llm', deps.llm ?? createLlmGateway({ config, log: app.log }));
 
@@ -171,6 +161,18 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     queueMail: (mail, db) => app.mail.queue(mail, db),
   };
   registerAuthentication(app, ctx);
+
+  const worker = createJobWorker({
+    db: deps.database.db,
+    handlers: { ...mailJobHandlers(mailTransport), ...organizationJobHandlers(ctx) },
+    log: app.log,
+  });
+  app.decorate('jobs', { runDueJobs: () => worker.runDueJobs() });
+  if (deps.startWorker !== false) {
+    app.addHook('onReady', async () => worker.start());
+    // Not onClose: those run last-registered first, so after the database has closed.
+    app.addHook('preClose', () => worker.stop());
+  }
 
   await app.register(
     async (api) => {

@@ -152,6 +152,12 @@ const HTTP_ROWS: HttpRow[] = [
     }),
     owner: 200,
   },
+  // Without a code it only e-mails one to the owner.
+  {
+    route: 'DELETE /api/organization/delete/:organization_pk',
+    request: (r) => ({ method: 'DELETE', url: `/api/organization/delete/${r.organization}` }),
+    owner: 202,
+  },
   {
     route: 'GET /api/organization/membership/list/:organization_pk',
     request: (r) => ({ method: 'GET', url: `/api/organization/membership/list/${r.organization}` }),

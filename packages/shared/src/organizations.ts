@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ORGANIZATION_NAME_LENGTH, ORGANIZATION_ROLES } from './rules';
-import { ZEmail } from './validation';
+import { ZEmail, ZVerificationCode } from './validation';
 
 export const ZOrganizationRole = z.enum(ORGANIZATION_ROLES);
 
@@ -210,3 +210,17 @@ export const ZOrganizationUpdateFields = z
   })
   .meta({ id: 'OrganizationUpdateFields' });
 export type OrganizationUpdateFields = z.infer<typeof ZOrganizationUpdateFields>;
+
+/**
+ * PUT /organization/membership/transfer-ownership: without a code, one is e-mailed to the
+ * owner (202); with it, the member becomes OWNER and the owner ADMIN, irreversibly.
+ */
+export const ZTransferOwnershipRequest = z
+  .object({ membership_pk: z.string(), verification_code: ZVerificationCode.optional() })
+  .meta({ id: 'TransferOwnershipRequest' });
+export type TransferOwnershipRequest = z.infer<typeof ZTransferOwnershipRequest>;
+
+/** DELETE /organization/delete/{organization_pk}: without a code, one is e-mailed (202). */
+export const ZOrganizationDeleteQuery = z.object({
+  verification_code: ZVerificationCode.optional(),
+});

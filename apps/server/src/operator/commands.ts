@@ -9,6 +9,10 @@ import {
   scheduleMaintenance,
   startMaintenance,
 } from '../modules/maintenance/maintenance.service';
+import {
+  cancelDeletion,
+  listPendingDeletions,
+} from '../modules/organizations/organization-deletion.service';
 
 export const USAGE = `Usage: npm run themis -- <command>
 
@@ -22,6 +26,10 @@ export const USAGE = `Usage: npm run themis -- <command>
       Remove every scheduled window that has not started.
   maintenance status
       Show the current or next window.
+  organization pending-deletions
+      List deleted organizations still within their 30-day grace period.
+  organization cancel-deletion PK
+      Restore a deleted organization within its grace period.
 
 TIME is an ISO 8601 date-time (2026-12-01T22:00:00Z) or an offset from now (+30m, +2h, +1d).`;
 
@@ -91,6 +99,7 @@ export async function runOperatorCommand(options: {
   }
   const { positionals, values } = parsed;
   const [group, action, ...extra] = positionals;
+  if (group === 'organization') return runOrganizationCommand({ db, now, action, extra });
   if (group !== 'maintenance' || !action || extra.length > 0)
     throw new OperatorCommandError('unknown command');
   const messages = { en: values['message-en'], pl: values['message-pl'] };
@@ -137,4 +146,41 @@ export async function runOperatorCommand(options: {
   }
   const status = presentMaintenanceStatus(await findRelevantWindow({ db, now }), now);
   return { output: describe(status), changedMaintenance: true };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function runOrganizationCommand(options: {
+  db: Database;
+  now: Date;
+  action: string | undefined;
+  extra: string[];
+}): Promise<OperatorResult> {
+  const { db, now, action, extra } = options;
+  if (action === 'pending-deletions' && extra.length === 0) {
+    const pending = await listPendingDeletions(db);
+    const lines = pending.map(
+      (row) =>
+        `${row.id}  ${row.name}  deleted ${row.deletedAt.toISOString()}, purged ${row.purgeAt.toISOString()}`,
+    );
+    return {
+      output: lines.length > 0 ? lines.join('\n') : 'No organization is waiting to be purged.',
+      changedMaintenance: false,
+    };
+  }
+  if (action === 'cancel-deletion' && extra.length === 1) {
+    const [organizationId] = extra as [string];
+    if (!UUID.test(organizationId)) {
+      throw new OperatorCommandError(`"${organizationId}" is not an organization id`);
+    }
+    const outcome = await cancelDeletion({ db, now, organizationId });
+    const output = {
+      restored: `Organization ${organizationId} is active again.`,
+      not_pending: `Organization ${organizationId} is not waiting to be purged.`,
+      too_late: `Organization ${organizationId} is past its grace period and cannot be restored.`,
+    }[outcome];
+    if (outcome !== 'restored') throw new OperatorCommandError(output);
+    return { output, changedMaintenance: false };
+  }
+  throw new OperatorCommandError('unknown organization command');
 }

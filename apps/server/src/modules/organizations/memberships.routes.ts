@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ZAcceptedResponse,
   ZErrorResponse,
   ZMember,
   ZMemberList,
@@ -9,6 +10,7 @@ import {
   ZMembershipStats,
   ZMembershipUpdateRequest,
   ZOkResponse,
+  ZTransferOwnershipRequest,
 } from '@themis/shared';
 import type { AppContext } from '../../app-context';
 import { requireActor } from '../auth/auth.guard';
@@ -16,6 +18,7 @@ import {
   listOrganizationMembers,
   organizationStats,
   removeMembership,
+  transferOwnership,
   updateMembershipRole,
 } from './memberships.service';
 
@@ -90,6 +93,32 @@ export function membershipRoutes(ctx: AppContext) {
           membershipId: request.params.membership_pk,
           role: request.body.role,
         }),
+    );
+
+    r.put(
+      '/organization/membership/transfer-ownership',
+      {
+        schema: {
+          tags,
+          summary:
+            'Transfer the ownership to a member: without a code one is e-mailed (202), with it ' +
+            'the member becomes owner and the owner admin',
+          body: ZTransferOwnershipRequest,
+          response: { 200: ZOkResponse, 202: ZAcceptedResponse, ...errors, 429: ZErrorResponse },
+        },
+      },
+      async (request, reply) => {
+        const outcome = await transferOwnership({
+          ctx,
+          actor: requireActor(request),
+          ip: request.ip,
+          membershipId: request.body.membership_pk,
+          code: request.body.verification_code,
+        });
+        return outcome === 'code_sent'
+          ? reply.code(202).send({ status: 'accepted' as const })
+          : reply.send({ status: 'ok' as const });
+      },
     );
 
     r.delete(

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import {
   ORGANIZATION_ROLES,
+  type Language,
   type Member,
   type MembershipStats,
   type OrganizationRole,
@@ -10,6 +11,8 @@ import type { UserActor } from '../../access/actor';
 import type { AppContext } from '../../app-context';
 import { memberships } from '../../db/schema';
 import { AppError } from '../../errors';
+import { requireUserRow } from '../../repos/users.repo';
+import { consumeCode, countCodeCall, issueCode } from '../auth/codes.service';
 import { monthKey, readAllowance } from '../usage/allowance.service';
 import { avatarUrl } from '../user/user-avatar.service';
 import { countRoles, findMembership, listMembers } from './memberships.repo';
@@ -161,4 +164,85 @@ export async function removeMembership(options: {
     .returning({ id: memberships.id });
   if (!removed) throw new AppError('membership_changed', 409);
   await ctx.sessionEvents.contextChanged([membership.userId]);
+}
+
+/**
+ * Asks for the e-mailed code (no `code`: one is sent, 'code_sent'), or moves the ownership
+ * with it: the member becomes OWNER and the owner ADMIN, in one transaction (the old owner
+ * steps down first: one owner per organization is a unique index). Irreversible.
+ */
+export async function transferOwnership(options: {
+  ctx: AppContext;
+  actor: UserActor;
+  ip: string;
+  membershipId: string;
+  code: string | undefined;
+}): Promise<'code_sent' | 'transferred'> {
+  const { ctx, actor, code } = options;
+  const target = UUID.test(options.membershipId)
+    ? await findMembership(ctx.db, options.membershipId)
+    : undefined;
+  if (!target) throw membershipNotFound();
+  const { organizationId } = await requireOrganizationAccess({
+    db: ctx.db,
+    actor,
+    action: 'ownership.transfer',
+    organizationId: target.organizationId,
+  }).catch((error: unknown) => {
+    throw error instanceof AppError && error.status === 404 ? membershipNotFound() : error;
+  });
+  if (target.userId === actor.userId) {
+    throw new AppError('validation_error', 400, 'the owner already owns it', {
+      membership_pk: ['validation.invalid'],
+    });
+  }
+  const owner = await requireUserRow(ctx.db, actor.userId);
+  const kind = 'ORGANIZATION_OWNERSHIP_TRANSFER';
+  if (code === undefined) {
+    const issued = await issueCode({
+      db: ctx.db,
+      codeKey: ctx.keys.codeKey,
+      now: ctx.now(),
+      userId: owner.id,
+      kind,
+      enforceCooldown: true,
+    });
+    await ctx.queueMail({
+      to: owner.email,
+      language: owner.language as Language,
+      template: { kind: 'verification_code', purpose: kind, code: issued },
+    });
+    return 'code_sent';
+  }
+  await countCodeCall(ctx.limiter, options.ip);
+  await consumeCode({
+    db: ctx.db,
+    codeKey: ctx.keys.codeKey,
+    limiter: ctx.limiter,
+    now: ctx.now(),
+    userId: owner.id,
+    kind,
+    code,
+  });
+  await ctx.db.transaction(async (tx) => {
+    const [steppedDown] = await tx
+      .update(memberships)
+      .set({ role: 'ADMIN' })
+      .where(
+        and(
+          eq(memberships.organizationId, organizationId),
+          eq(memberships.userId, actor.userId),
+          eq(memberships.role, 'OWNER'),
+        ),
+      )
+      .returning({ id: memberships.id });
+    const [promoted] = await tx
+      .update(memberships)
+      .set({ role: 'OWNER' })
+      .where(and(eq(memberships.id, target.id), eq(memberships.organizationId, organizationId)))
+      .returning({ id: memberships.id });
+    if (!steppedDown || !promoted) throw new AppError('membership_changed', 409);
+  });
+  await ctx.sessionEvents.contextChanged([actor.userId, target.userId]);
+  return 'transferred';
 }

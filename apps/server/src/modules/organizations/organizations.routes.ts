@@ -2,11 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ZAcceptedResponse,
   ZCreateOrganizationFields,
   ZCreateOrganizationResponse,
   ZErrorResponse,
   ZMembershipList,
+  ZOkResponse,
   ZOrganization,
+  ZOrganizationDeleteQuery,
   ZOrganizationUpdateFields,
   ZSwitchOrganizationRequest,
   ZSwitchOrganizationResponse,
@@ -23,6 +26,7 @@ import {
   switchOrganization,
   updateOrganization,
 } from './organizations.service';
+import { deleteOrganization } from './organization-deletion.service';
 
 const errors = {
   400: ZErrorResponse,
@@ -144,6 +148,33 @@ export function organizationRoutes(ctx: AppContext, llm: LlmGateway) {
           }),
       );
     });
+
+    r.delete(
+      '/organization/delete/:organization_pk',
+      {
+        schema: {
+          tags,
+          summary:
+            'Delete the organization (owner): without a code one is e-mailed (202); with it the ' +
+            'organization turns inactive at once and is purged after 30 days',
+          params: z.object({ organization_pk: z.string() }),
+          querystring: ZOrganizationDeleteQuery,
+          response: { 200: ZOkResponse, 202: ZAcceptedResponse, ...errors, 429: ZErrorResponse },
+        },
+      },
+      async (request, reply) => {
+        const outcome = await deleteOrganization({
+          ctx,
+          actor: requireActor(request),
+          ip: request.ip,
+          organizationId: request.params.organization_pk,
+          code: request.query.verification_code,
+        });
+        return outcome === 'code_sent'
+          ? reply.code(202).send({ status: 'accepted' as const })
+          : reply.send({ status: 'ok' as const });
+      },
+    );
 
     r.get(
       '/organization/logo/:fileId',
