@@ -160,6 +160,10 @@ export function textsOf(language: Language) {
       'settings',
     ),
     legal: locale<typeof import('../apps/web/src/locales/en/legal.json')>(language, 'legal'),
+    organizations: locale<typeof import('../apps/web/src/locales/en/organizations.json')>(
+      language,
+      'organizations',
+    ),
   };
 }
 

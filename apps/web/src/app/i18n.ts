@@ -8,6 +8,7 @@ import commonEn from '../locales/en/common.json';
 import errorsEn from '../locales/en/errors.json';
 import feedbackEn from '../locales/en/feedback.json';
 import maintenanceEn from '../locales/en/maintenance.json';
+import organizationsEn from '../locales/en/organizations.json';
 import questionnaireEn from '../locales/en/questionnaire.json';
 import settingsEn from '../locales/en/settings.json';
 import validationEn from '../locales/en/validation.json';
@@ -17,6 +18,7 @@ import commonPl from '../locales/pl/common.json';
 import errorsPl from '../locales/pl/errors.json';
 import feedbackPl from '../locales/pl/feedback.json';
 import maintenancePl from '../locales/pl/maintenance.json';
+import organizationsPl from '../locales/pl/organizations.json';
 import questionnairePl from '../locales/pl/questionnaire.json';
 import settingsPl from '../locales/pl/settings.json';
 import validationPl from '../locales/pl/validation.json';
@@ -33,6 +35,7 @@ export const resources = {
     questionnaire: questionnaireEn,
     feedback: feedbackEn,
     settings: settingsEn,
+    organizations: organizationsEn,
   },
   pl: {
     common: commonPl,
@@ -44,6 +47,7 @@ export const resources = {
     questionnaire: questionnairePl,
     feedback: feedbackPl,
     settings: settingsPl,
+    organizations: organizationsPl,
   },
 } as const;
 

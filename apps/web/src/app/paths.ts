@@ -20,6 +20,7 @@ export const paths = {
   authSignout: '/auth/signout',
   terms: '/terms',
   privacy: '/privacy',
+  organizationInvitation: '/organizations/invitation',
 } as const;
 
 /** A path with an `email` query parameter, as the registration and activation pages take. */

@@ -34,6 +34,13 @@ export const routes: RouteObject[] = [
                 path: 'chat/:conversationId?',
                 lazy: page(async () => (await import('../features/chat/pages/ChatPage')).ChatPage),
               },
+              {
+                path: paths.organizationInvitation,
+                lazy: page(
+                  async () =>
+                    (await import('../features/organizations/pages/InvitationPage')).InvitationPage,
+                ),
+              },
             ],
           },
         ],

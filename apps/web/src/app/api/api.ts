@@ -12,6 +12,13 @@ export const refreshSession = baseQuery.refreshSession;
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Me', 'ExternalProviders', 'Conversations', 'MaintenanceStatus'],
+  tagTypes: [
+    'Me',
+    'ExternalProviders',
+    'Conversations',
+    'MaintenanceStatus',
+    'Organization',
+    'Invitations',
+  ],
   endpoints: () => ({}),
 });

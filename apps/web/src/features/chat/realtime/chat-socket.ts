@@ -3,6 +3,8 @@ import { logEvent } from '../../../app/log';
 
 /** Close code the server uses when the socket has no valid session. */
 export const SESSION_CLOSE_CODE = 4401;
+/** Close code the server uses when the user's context (organization) changed. */
+export const CONTEXT_CHANGED_CLOSE_CODE = 4409;
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_MAX_MS = 15_000;
 
@@ -13,6 +15,8 @@ export interface ChatSocketOptions {
   refreshSession: SessionRefresh;
   /** Sends the browser to login after the session could not be refreshed. */
   toLogin: () => void;
+  /** The user switched context (another tab or device): the app starts again in it. */
+  onContextChanged: () => void;
 }
 
 type Listener = (message: ServerMessage) => void;
@@ -105,6 +109,7 @@ export class ChatSocket {
       this.socket = undefined;
       if (this.disposed) return;
       if (event.code === SESSION_CLOSE_CODE) void this.refreshThenReconnect();
+      else if (event.code === CONTEXT_CHANGED_CLOSE_CODE) this.options.onContextChanged();
       else this.scheduleReconnect();
     };
   }

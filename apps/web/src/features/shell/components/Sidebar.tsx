@@ -34,6 +34,7 @@ import {
 import { LanguageMenu } from './LanguageMenu';
 import { UserMenu } from './UserMenu';
 import { HistoryPanel } from '../../chat';
+import { OrganizationMenu, useCurrentOrganization } from '../../organizations';
 import { useOpenFeedback } from '../../feedback';
 import { useOpenSettings } from '../../settings';
 
@@ -63,7 +64,13 @@ export function Sidebar({ onNavigate, onClose }: SidebarProps) {
   const { language } = useLanguage();
   const { pathname } = useLocation();
   const [languageAnchor, setLanguageAnchor] = useState<HTMLElement | null>(null);
-  const entries = sidebarEntries(SHELL_CONTEXT);
+  const organization = useCurrentOrganization();
+  const entries = sidebarEntries({
+    ...SHELL_CONTEXT,
+    currentOrganization: organization
+      ? { settingsPanelVisible: organization.setting_visibility.settings_panel_visible }
+      : null,
+  });
   const openFeedback = useOpenFeedback();
   const openSettings = useOpenSettings();
 
@@ -158,6 +165,7 @@ export function Sidebar({ onNavigate, onClose }: SidebarProps) {
       <Suspense fallback={<Box sx={{ flex: 1 }} />}>
         <HistoryPanel onNavigate={onNavigate} />
       </Suspense>
+      <OrganizationMenu />
       <UserMenu />
       <LanguageMenu anchorEl={languageAnchor} onClose={() => setLanguageAnchor(null)} />
     </Box>

@@ -1,0 +1,48 @@
+import type { Membership, Organization, ReceivedInvitation } from '@themis/shared';
+import { api } from '../../app/api/api';
+
+export const organizationsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** The organization acted in; 400 no_current_organization in the individual context. */
+    getCurrentOrganization: build.query<Organization, void>({
+      query: () => '/organization/get-current',
+      providesTags: ['Organization'],
+    }),
+    listMyMemberships: build.query<Membership[], void>({
+      query: () => '/organization/membership/user-list',
+      providesTags: ['Organization'],
+    }),
+    listReceivedInvitations: build.query<ReceivedInvitation[], void>({
+      query: () => '/organization/invitation/list',
+      providesTags: ['Invitations'],
+    }),
+    getInvitation: build.query<ReceivedInvitation, { type: string; pk: string }>({
+      query: ({ type, pk }) =>
+        `/organization/invitation/get/${encodeURIComponent(type)}/${encodeURIComponent(pk)}`,
+      providesTags: ['Invitations'],
+    }),
+    switchOrganization: build.mutation<{ organization: Organization | null }, string | null>({
+      query: (pk) => ({
+        url: '/organization/switch-organization',
+        method: 'POST',
+        body: { organization_pk: pk },
+      }),
+    }),
+    answerInvitation: build.mutation<void, { pk: string; answer: 'accept' | 'decline' }>({
+      query: ({ pk, answer }) => ({
+        url: `/organization/invitation/${answer}/${encodeURIComponent(pk)}`,
+        method: 'POST',
+      }),
+      invalidatesTags: ['Invitations', 'Organization'],
+    }),
+  }),
+});
+
+export const {
+  useGetCurrentOrganizationQuery,
+  useListMyMembershipsQuery,
+  useListReceivedInvitationsQuery,
+  useGetInvitationQuery,
+  useSwitchOrganizationMutation,
+  useAnswerInvitationMutation,
+} = organizationsApi;
