@@ -106,6 +106,14 @@ test('another account opening the invitation is told to sign in with the invited
   await firmInviting(browser, holder, 'Kowalski Legal');
   const link = await linkFromOutbox(page.request, holder, '/organizations/invitation');
 
+  // Signed out, the link asks to sign in first, saying what for.
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/login\?from=/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    textsOf('en').auth.login.invitationTitle,
+  );
+  await expectAccessible(page, 'login from an invitation');
+
   await signUpThroughApi(page);
   await page.goto(link);
   const card = page.getByTestId('invitation-page');

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { paths } from '../../../app/paths';
 import { useToast } from '../../../app/toast';
 import { CardPage } from '../../../components/CardPage';
 import { LoginCodeForm } from '../components/LoginCodeForm';
@@ -18,6 +20,8 @@ export function LoginPage() {
   const [challenge, setChallenge] = useState<Challenge>();
   const [attemptExpired, setAttemptExpired] = useState(false);
   const toast = useToast();
+  // Arriving from an invitation's link: the headline says what signing in is for.
+  const invited = (useSearchParams()[0].get('from') ?? '').startsWith(paths.organizationInvitation);
 
   // After disconnecting a provider the browser logged out and lands here: say it worked.
   useEffect(() => {
@@ -46,7 +50,10 @@ export function LoginPage() {
   }
 
   return (
-    <CardPage title={t('login.title')} description={t('login.description')}>
+    <CardPage
+      title={t(invited ? 'login.invitationTitle' : 'login.title')}
+      description={t(invited ? 'login.invitationDescription' : 'login.description')}
+    >
       <LoginCredentialsForm
         defaultEmail={email}
         notice={attemptExpired ? t('login.attemptExpired') : undefined}
