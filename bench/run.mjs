@@ -2,9 +2,11 @@
 // JS+CSS bytes a browser receives for the first pages (bench/page-weight.mjs), and chat
 // streaming latency and memory (bench/chat-streaming.mjs), and health latency while hostile
 // documents are uploaded (bench/hostile-documents.mjs), and whether registration and reset
-// requests take as long for a taken address as for a new one (bench/account-timing.mjs).
-// Reports; never asserts. BENCH_ONLY=chat, pages, hostile_documents or account_timing
-// measures only that part and updates it in bench/results.json.
+// requests take as long for a taken address as for a new one (bench/account-timing.mjs), and
+// an organization of 1,000 members and 5,000 invitations: its lists at 50 connections and its
+// access check (bench/organizations.mjs). Reports; never asserts. BENCH_ONLY=chat, pages,
+// hostile_documents, account_timing or organizations measures only that part and updates it
+// in bench/results.json.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -14,6 +16,7 @@ import pg from 'pg';
 import { measureAccountTiming } from './account-timing.mjs';
 import { measureChatStreaming } from './chat-streaming.mjs';
 import { measureHostileDocuments } from './hostile-documents.mjs';
+import { measureOrganizations } from './organizations.mjs';
 import { measurePageWeight } from './page-weight.mjs';
 
 const PORT = 5191;
@@ -253,7 +256,7 @@ async function previousResults() {
 }
 
 const only = process.env.BENCH_ONLY;
-const PARTS = ['chat', 'pages', 'hostile_documents', 'account_timing'];
+const PARTS = ['chat', 'pages', 'hostile_documents', 'account_timing', 'organizations'];
 if (only && !PARTS.includes(only)) throw new Error(`BENCH_ONLY is one of ${PARTS}, not ${only}`);
 const dataDir = await mkdtemp(join(tmpdir(), 'themis-bench-'));
 try {
@@ -279,12 +282,19 @@ try {
       join(dataDir, 'accounts'),
     );
   }
+  if (!only || only === 'organizations') {
+    results.organizations = await measureOrganizations(
+      { timeToReady, stop, post, lastCode, cookiesOf, freshPostgresDatabase, load, base: BASE },
+      join(dataDir, 'organizations'),
+    );
+  }
   await writeFile('bench/results.json', `${JSON.stringify(results, null, 2)}\n`);
   const part = {
     chat: results.chat_streaming,
     pages: results.first_page_weight,
     hostile_documents: results.hostile_documents,
     account_timing: results.account_timing,
+    organizations: results.organizations,
   }[only];
   console.log(JSON.stringify(part ?? results, null, 2));
 } finally {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Invitation, Organization, ReceivedInvitation } from '@themis/shared';
+import type { Invitation, InvitationPage, Organization, ReceivedInvitation } from '@themis/shared';
 import { devOutbox, invitations, memberships } from '../src/db/schema';
 import { lastMailTo, signedUpClient, uniqueEmail, type Client } from './accounts';
 import { TEST_ORIGIN, createTestApp, type TestApp } from './app';
@@ -261,8 +261,8 @@ describe("an organization's invitations", () => {
       (
         (
           await owner.client.get(`/api/organization/invitation/list/${organizationId}${query}`)
-        ).json() as Invitation[]
-      ).map((i) => i.pk);
+        ).json() as InvitationPage
+      ).items.map((i) => i.pk);
     expect(await list('')).toEqual([other.pk, invitation.pk]);
     expect(await list(`?search=${encodeURIComponent('RESENT')}`)).toEqual([invitation.pk]);
     expect(await list('?search=%25')).toEqual([]);

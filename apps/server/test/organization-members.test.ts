@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Member, MembershipStats } from '@themis/shared';
+import type { MemberPage, MembershipStats } from '@themis/shared';
 import { memberships } from '../src/db/schema';
 import { signedUpClient, type Client } from './accounts';
 import { createTestApp, type TestApp } from './app';
@@ -43,8 +43,10 @@ async function firm() {
 
 const members = async (client: Client, organizationId: string, query = '') =>
   (
-    await client.get(`/api/organization/membership/list/${organizationId}${query}`)
-  ).json() as Member[];
+    (
+      await client.get(`/api/organization/membership/list/${organizationId}${query}`)
+    ).json() as MemberPage
+  ).items;
 
 const membershipOf = async (client: Client, organizationId: string, email: string) =>
   (await members(client, organizationId)).find((m) => m.user.email === email)!;

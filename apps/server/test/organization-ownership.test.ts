@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Member } from '@themis/shared';
+import type { MemberPage } from '@themis/shared';
 import {
   attachments,
   conversations,
@@ -44,8 +44,8 @@ async function firm() {
 
 const membershipOf = async (client: Client, organizationId: string, email: string) =>
   (
-    (await client.get(`/api/organization/membership/list/${organizationId}`)).json() as Member[]
-  ).find((m) => m.user.email === email)!;
+    (await client.get(`/api/organization/membership/list/${organizationId}`)).json() as MemberPage
+  ).items.find((m) => m.user.email === email)!;
 
 const transfer = (client: Client, body: object) =>
   client.put('/api/organization/membership/transfer-ownership', body);
@@ -76,8 +76,8 @@ describe('transferring the ownership', () => {
       (
         (
           await member.client.get(`/api/organization/membership/list/${organizationId}`)
-        ).json() as Member[]
-      ).map((m) => [m.user.email, m.role]),
+        ).json() as MemberPage
+      ).items.map((m) => [m.user.email, m.role]),
     );
     expect(roles[member.email]).toBe('OWNER');
     expect(roles[owner.email]).toBe('ADMIN');

@@ -72,7 +72,7 @@ describe('the SPA with its runtime configuration', () => {
     expect(csp).toContain('wss://themis.example');
     expect(csp).toContain('https://errors.example');
     expect(csp).toContain('upgrade-insecure-requests');
-    // Images only from the app's files and profile pictures: never another API path.
+    // Images only from the app's files, profile pictures and logos: never another API path.
     const images = /img-src ([^;]+)/.exec(csp)![1]!.split(' ');
     expect(images).toEqual([
       'data:',
@@ -80,6 +80,7 @@ describe('the SPA with its runtime configuration', () => {
       'https://themis.example/favicon.svg',
       'https://themis.example/assets/',
       'https://themis.example/api/user/avatar/',
+      'https://themis.example/api/organization/logo/',
     ]);
     expect(res.headers['strict-transport-security']).toContain('max-age=');
   });

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { ORGANIZATION_NAME_LENGTH, ORGANIZATION_ROLES } from './rules';
+import {
+  INVITATION_EMAILS_MAX,
+  ORGANIZATION_LIST_PAGE_MAX,
+  ORGANIZATION_LIST_PAGE_SIZE,
+  ORGANIZATION_NAME_LENGTH,
+  ORGANIZATION_ROLES,
+} from './rules';
 import { ZEmail, ZVerificationCode } from './validation';
 
 export const ZOrganizationRole = z.enum(ORGANIZATION_ROLES);
@@ -73,7 +79,6 @@ export const INVITATION_TYPES = ['EMAIL'] as const;
 export const ZInvitationType = z.enum(INVITATION_TYPES);
 /** Roles an invitation may give: never OWNER (spec §6). */
 export const ZInvitedRole = z.enum(['ADMIN', 'MEMBER', 'OBSERVER']);
-export const INVITATION_EMAILS_MAX = 50;
 
 /** POST /organization/invitation/create/{organization_pk}. */
 export const ZInvitationCreateRequest = z
@@ -103,7 +108,28 @@ export const ZInvitation = z
   .meta({ id: 'Invitation' });
 export type Invitation = z.infer<typeof ZInvitation>;
 
+/** Invitations just created (POST /organization/invitation/create/{organization_pk}). */
 export const ZInvitationList = z.array(ZInvitation).meta({ id: 'InvitationList' });
+
+/** GET /organization/invitation/list/{organization_pk}: a page, newest first. */
+export const ZInvitationPage = z
+  .object({ items: z.array(ZInvitation), next_cursor: z.string().nullable() })
+  .meta({ id: 'InvitationPage' });
+export type InvitationPage = z.infer<typeof ZInvitationPage>;
+
+/**
+ * A page of an organization's list: pass a page's `next_cursor` as `cursor` for the next one
+ * (null on the last page). No component id, as for every query string (see ZMemberListQuery).
+ */
+const ZOrganizationListPage = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(ORGANIZATION_LIST_PAGE_MAX)
+    .default(ORGANIZATION_LIST_PAGE_SIZE),
+});
 
 /** An invitation as the invited person sees it (spec §2 accept, decline, mismatch). */
 export const ZReceivedInvitation = z
@@ -123,13 +149,16 @@ export const ZReceivedInvitationList = z
   .array(ZReceivedInvitation)
   .meta({ id: 'ReceivedInvitationList' });
 
-/** GET /organization/invitation/list/{organization_pk}: search in e-mails, a creation range. */
-// No component id, as for every query string (see ZMemberListQuery).
-export const ZInvitationListQuery = z.object({
+/**
+ * GET /organization/invitation/list/{organization_pk}: search in e-mails, a creation range,
+ * and the page. No component id, as for every query string (see ZMemberListQuery).
+ */
+export const ZInvitationListQuery = ZOrganizationListPage.extend({
   search: z.string().trim().max(254).optional(),
   create_date_from: z.iso.date().optional(),
   create_date_to: z.iso.date().optional(),
 });
+export type InvitationListQuery = z.input<typeof ZInvitationListQuery>;
 
 /** A member as the organization's managers see them (spec §3 Membership, co-workers tab). */
 export const ZMember = z
@@ -152,10 +181,18 @@ export const ZMember = z
   .meta({ id: 'Member' });
 export type Member = z.infer<typeof ZMember>;
 
-export const ZMemberList = z.array(ZMember).meta({ id: 'MemberList' });
+/** GET /organization/membership/list/{organization_pk}: a page, by date added (oldest first). */
+export const ZMemberPage = z
+  .object({ items: z.array(ZMember), next_cursor: z.string().nullable() })
+  .meta({ id: 'MemberPage' });
+export type MemberPage = z.infer<typeof ZMemberPage>;
 
+/** Search in e-mails and names, and the page. */
 // Query strings carry no component id: the OpenAPI generator cannot resolve one there.
-export const ZMemberListQuery = z.object({ search: z.string().trim().max(254).optional() });
+export const ZMemberListQuery = ZOrganizationListPage.extend({
+  search: z.string().trim().max(254).optional(),
+});
+export type MemberListQuery = z.input<typeof ZMemberListQuery>;
 
 /** PUT /organization/membership/update/{membership_pk}: a new role, never OWNER. */
 export const ZMembershipUpdateRequest = z

@@ -48,6 +48,11 @@ export const ORGANIZATION_ROLES = ['OWNER', 'ADMIN', 'MEMBER', 'OBSERVER'] as co
 export type OrganizationRole = (typeof ORGANIZATION_ROLES)[number];
 export const DEFAULT_INVITATION_ROLE = 'OBSERVER';
 export const ORGANIZATION_NAME_LENGTH = { min: 2, max: 50 } as const;
+/** Addresses one invitation request may hold. */
+export const INVITATION_EMAILS_MAX = 50;
+/** Rows per page of an organization's co-workers and invitations lists, by default and at most. */
+export const ORGANIZATION_LIST_PAGE_SIZE = 50;
+export const ORGANIZATION_LIST_PAGE_MAX = 200;
 /** An invitation is good for this long after it was last sent. */
 export const INVITATION_TTL_MS = 14 * 24 * 60 * 60_000;
 /** A deleted organization is purged, unrecoverable, this long after deletion. */

@@ -15,7 +15,8 @@ function cspConnectSources(config: Config): string[] {
 }
 
 /**
- * Images only from where ours are: the built app's files and profile pictures. Not 'self':
+ * Images only from where ours are: the built app's files, profile pictures and organization
+ * logos (both GETs that change nothing). Not 'self':
  * an image of an answer pointing at another API path would be a same-origin request.
  */
 function cspImageSources(config: Config): string[] {
@@ -26,6 +27,7 @@ function cspImageSources(config: Config): string[] {
     `${origin}/favicon.svg`,
     `${origin}/assets/`,
     `${origin}${API_PREFIX}/user/avatar/`,
+    `${origin}${API_PREFIX}/organization/logo/`,
   ];
 }
 

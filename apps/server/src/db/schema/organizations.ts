@@ -54,6 +54,12 @@ export const memberships = pgTable(
   },
   (table) => [
     uniqueIndex('memberships_organization_user_idx').on(table.organizationId, table.userId),
+    // The co-workers list, by date added then id: an organization's page is a range of it.
+    index('memberships_organization_created_idx').on(
+      table.organizationId,
+      table.createdAt,
+      table.id,
+    ),
     index('memberships_user_idx').on(table.userId),
     // One owner per organization, whatever two requests do at once.
     uniqueIndex('memberships_one_owner_idx')
@@ -85,7 +91,12 @@ export const invitations = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    index('invitations_organization_created_idx').on(table.organizationId, table.createdAt),
+    // The invitations list, newest first then by id: read backwards, a page is a range of it.
+    index('invitations_organization_created_idx').on(
+      table.organizationId,
+      table.createdAt,
+      table.id,
+    ),
     index('invitations_email_idx').on(table.email),
     // One open invitation per address and organization.
     uniqueIndex('invitations_open_email_idx')

@@ -14,6 +14,7 @@ import {
 import type { UserActor } from '../../access/actor';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../errors';
+import { decodeCursor, keysetPage } from '../../keyset-cursor';
 import type { FileStorage } from '../../platform/storage/storage';
 import {
   presentConversation,
@@ -33,31 +34,7 @@ import {
   newerMessagesQuery,
   renameConversation as renameConversationRow,
   updateMessageFeedback,
-  type ConversationKey,
 } from './conversations.repo';
-
-const invalid = (field: string) =>
-  new AppError('validation_error', 400, `invalid ${field}`, { [field]: ['invalid'] });
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const MICRO_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-
-/** Opaque to the client: base64url of "<updated_at in microseconds>|<id>". */
-export function encodeCursor(key: ConversationKey): string {
-  return Buffer.from(`${key.at}|${key.id}`).toString('base64url');
-}
-
-export function decodeCursor(cursor: string): ConversationKey {
-  const [at = '', id = '', ...rest] = Buffer.from(cursor, 'base64url').toString().split('|');
-  const date = new Date(at);
-  // The round trip rejects dates such as February 30 before PostgreSQL would fail on them.
-  const isRealDate =
-    MICRO_ISO.test(at) &&
-    !Number.isNaN(date.getTime()) &&
-    date.toISOString().slice(0, 23) === at.slice(0, 23);
-  if (!isRealDate || !UUID.test(id) || rest.length > 0) throw invalid('cursor');
-  return { at, id };
-}
 
 export async function createConversation(options: {
   db: Database;
@@ -80,12 +57,7 @@ export async function listConversations(options: {
   const scope = requireContextAccess({ actor, action: 'conversation.list' });
   const after = options.cursor ? decodeCursor(options.cursor) : undefined;
   const rows = await conversationPageQuery({ db, scope, after, limit: limit + 1 });
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    items: page.map(presentConversation),
-    next_cursor: rows.length > limit && last ? encodeCursor({ at: last.key, id: last.id }) : null,
-  };
+  return keysetPage(rows, limit, presentConversation);
 }
 
 export async function getConversation(options: {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ilike, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, ilike, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   invitations,
@@ -7,6 +7,7 @@ import {
   users,
   type InvitationRow,
 } from '../../db/schema';
+import { timeKeyOf, type TimeKey } from '../../keyset-cursor';
 
 /** Which of `emails` already belong to members of the organization. */
 export async function findMemberEmails(options: {
@@ -84,19 +85,26 @@ export async function listOpenInvitationsTo(options: { db: Database; email: stri
     .orderBy(desc(invitations.createdAt));
 }
 
-/** An organization's invitations, newest first, filtered by e-mail and creation date. */
-export async function listOrganizationInvitations(options: {
+/**
+ * A page of an organization's invitations, newest first, filtered by e-mail and creation date:
+ * `limit` rows after `after`. The order and the key condition follow
+ * invitations_organization_created_idx (organization_id, created_at, id) read backwards, so a
+ * deep page is an index range rather than an offset, and the filters only drop rows from that
+ * range. Exported as a query so that its plan can be checked.
+ */
+export function invitationPageQuery(options: {
   db: Database;
   organizationId: string;
   search?: string;
   from?: string;
   to?: string;
+  after?: TimeKey;
   limit: number;
-}): Promise<InvitationRow[]> {
-  const { db, organizationId, search, from, to } = options;
+}) {
+  const { db, organizationId, search, from, to, after } = options;
   const escaped = search?.replace(/[\\%_]/g, (char) => `\\${char}`);
   return db
-    .select()
+    .select({ ...getTableColumns(invitations), key: timeKeyOf(invitations.createdAt) })
     .from(invitations)
     .where(
       and(
@@ -106,6 +114,9 @@ export async function listOrganizationInvitations(options: {
         // The whole last day.
         to
           ? lt(invitations.createdAt, sql`${`${to}T00:00:00Z`}::timestamptz + interval '1 day'`)
+          : undefined,
+        after
+          ? sql`(${invitations.createdAt}, ${invitations.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
           : undefined,
       ),
     )

@@ -7,6 +7,7 @@ import {
   ZInvitationCreateRequest,
   ZInvitationList,
   ZInvitationListQuery,
+  ZInvitationPage,
   ZInvitationType,
   ZOkResponse,
   ZReceivedInvitation,
@@ -69,9 +70,13 @@ export function invitationRoutes(ctx: AppContext) {
         schema: {
           tags,
           summary: "The organization's invitations, newest first (owners and admins)",
+          description:
+            'A page. Pass `next_cursor` of a page as `cursor` for the next one; `search` ' +
+            'matches e-mails, `create_date_from` and `create_date_to` (both days included) ' +
+            'the creation date.',
           params: z.object({ organization_pk: z.string() }),
           querystring: ZInvitationListQuery,
-          response: { 200: ZInvitationList, ...errors },
+          response: { 200: ZInvitationPage, ...errors },
         },
       },
       async (request) =>

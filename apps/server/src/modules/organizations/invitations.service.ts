@@ -5,6 +5,7 @@ import {
   INVITATION_TTL_MS,
   type Invitation,
   type InvitationCreateRequest,
+  type InvitationPage,
   type Language,
   type ReceivedInvitation,
 } from '@themis/shared';
@@ -13,19 +14,18 @@ import type { UserActor } from '../../access/actor';
 import type { AppContext } from '../../app-context';
 import { invitations, memberships, type InvitationRow } from '../../db/schema';
 import { AppError, RateLimitedError } from '../../errors';
+import { decodeCursor, keysetPage } from '../../keyset-cursor';
 import { requireUserRow } from '../../repos/users.repo';
 import {
   findAccountsByEmail,
   findInvitation,
   findMemberEmails,
   findOpenInvitationEmails,
+  invitationPageQuery,
   listOpenInvitationsTo,
-  listOrganizationInvitations,
 } from './invitations.repo';
 import { findOrganizationName, setCurrentOrganization } from './organizations.repo';
 
-/** Invitations an organization's managers see in one list. */
-const LIST_LIMIT = 500;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const invitationNotFound = () => new AppError('invitation_not_found', 404, 'no such invitation');
@@ -169,13 +169,19 @@ export async function createInvitations(options: {
   return rows.map(presentInvitation);
 }
 
-/** An organization's invitations for its managers: e-mail search and a creation range. */
+/** A page of an organization's invitations for its managers: e-mail search, a creation range. */
 export async function listInvitations(options: {
   ctx: AppContext;
   actor: UserActor;
   organizationId: string;
-  query: { search?: string; create_date_from?: string; create_date_to?: string };
-}): Promise<Invitation[]> {
+  query: {
+    search?: string;
+    create_date_from?: string;
+    create_date_to?: string;
+    cursor?: string;
+    limit: number;
+  };
+}): Promise<InvitationPage> {
   const { ctx, actor, query } = options;
   const { organizationId } = await requireOrganizationAccess({
     db: ctx.db,
@@ -183,15 +189,16 @@ export async function listInvitations(options: {
     action: 'invitations.manage',
     organizationId: options.organizationId,
   });
-  const rows = await listOrganizationInvitations({
+  const rows = await invitationPageQuery({
     db: ctx.db,
     organizationId,
     search: query.search?.toLowerCase(),
     from: query.create_date_from,
     to: query.create_date_to,
-    limit: LIST_LIMIT,
+    after: query.cursor ? decodeCursor(query.cursor) : undefined,
+    limit: query.limit + 1,
   });
-  return rows.map(presentInvitation);
+  return keysetPage(rows, query.limit, presentInvitation);
 }
 
 /** A managed invitation of the actor's organization, by id; anything else is not found. */

@@ -7,34 +7,73 @@ import {
   users,
   type MembershipRow,
 } from '../../db/schema';
+import { timeKeyOf, type TimeKey } from '../../keyset-cursor';
 
-/** Members listed at once; an organization larger than this searches. */
-export const MEMBER_LIST_LIMIT = 1000;
-
-/** An organization's members with this month's tokens, by name then e-mail. */
-export async function listMembers(options: {
+/**
+ * A page of an organization's members with this month's tokens, by date added then id
+ * (oldest first: the owner who created it leads, and someone joining while the list is paged
+ * lands at its end instead of shifting the pages already read). Not by name: the name lives
+ * in users, so no index of memberships could give that order and every page would sort all
+ * the organization's members. memberships_organization_created_idx (organization_id,
+ * created_at, id) gives this order, so a page is an index range from `after`, each row
+ * joined to its account and usage by their keys; a search only drops rows from that range.
+ * `membershipId` picks one member. Exported as a query so that its plan can be checked.
+ */
+export function memberPageQuery(options: {
   db: Database;
   organizationId: string;
   month: string;
   search?: string;
   membershipId?: string;
+  after?: TimeKey;
+  limit: number;
 }) {
-  const { db, organizationId, month, search, membershipId } = options;
+  const { db, organizationId, month, search, membershipId, after } = options;
   const pattern = search ? `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : undefined;
+  // Each member's account by its key, searched there. The LIMIT (one account per membership
+  // anyway) keeps PostgreSQL from merging the subquery into the join, where a search could
+  // make it read and match every account of every organization rather than this one's
+  // members: the work stays the organization's size.
+  const account = db
+    .select({
+      id: users.id,
+      name: users.name,
+      surname: users.surname,
+      email: users.email,
+      avatarKey: users.avatarKey,
+    })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, memberships.userId),
+        pattern
+          ? or(
+              ilike(users.email, pattern),
+              ilike(users.name, pattern),
+              ilike(users.surname, pattern),
+            )
+          : undefined,
+      ),
+    )
+    .limit(1)
+    .as('account');
   return db
     .select({
       membership: memberships,
       user: {
-        id: users.id,
-        name: users.name,
-        surname: users.surname,
-        email: users.email,
-        avatarKey: users.avatarKey,
+        id: account.id,
+        name: account.name,
+        surname: account.surname,
+        email: account.email,
+        avatarKey: account.avatarKey,
       },
       usage: sql<number>`coalesce(${organizationTokenUsage.tokens}, 0)`.mapWith(Number),
+      // The page's key: date added in microseconds, and the membership's id.
+      key: timeKeyOf(memberships.createdAt),
+      id: memberships.id,
     })
     .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
+    .innerJoinLateral(account, sql`true`)
     .leftJoin(
       organizationTokenUsage,
       and(
@@ -47,17 +86,13 @@ export async function listMembers(options: {
       and(
         eq(memberships.organizationId, organizationId),
         membershipId ? eq(memberships.id, membershipId) : undefined,
-        pattern
-          ? or(
-              ilike(users.email, pattern),
-              ilike(users.name, pattern),
-              ilike(users.surname, pattern),
-            )
+        after
+          ? sql`(${memberships.createdAt}, ${memberships.id}) > (${after.at}::timestamptz, ${after.id}::uuid)`
           : undefined,
       ),
     )
-    .orderBy(asc(users.surname), asc(users.name), asc(users.email))
-    .limit(MEMBER_LIST_LIMIT);
+    .orderBy(asc(memberships.createdAt), asc(memberships.id))
+    .limit(options.limit);
 }
 
 /** Members per role. */

@@ -5,8 +5,8 @@ import {
   ZAcceptedResponse,
   ZErrorResponse,
   ZMember,
-  ZMemberList,
   ZMemberListQuery,
+  ZMemberPage,
   ZMembershipStats,
   ZMembershipUpdateRequest,
   ZOkResponse,
@@ -43,9 +43,12 @@ export function membershipRoutes(ctx: AppContext) {
         schema: {
           tags,
           summary: 'The co-workers: role, usage this month, date added, latest activity',
+          description:
+            'A page by date added, oldest first. Pass `next_cursor` of a page as `cursor` for ' +
+            'the next one; `search` matches e-mails and names.',
           params: ZOrganizationParams,
           querystring: ZMemberListQuery,
-          response: { 200: ZMemberList, ...errors },
+          response: { 200: ZMemberPage, ...errors },
         },
       },
       async (request) =>
@@ -54,6 +57,8 @@ export function membershipRoutes(ctx: AppContext) {
           actor: requireActor(request),
           organizationId: request.params.organization_pk,
           search: request.query.search,
+          cursor: request.query.cursor,
+          limit: request.query.limit,
         }),
     );
 

@@ -3,6 +3,7 @@ import {
   ORGANIZATION_ROLES,
   type Language,
   type Member,
+  type MemberPage,
   type MembershipStats,
   type OrganizationRole,
 } from '@themis/shared';
@@ -15,35 +16,45 @@ import { requireUserRow } from '../../repos/users.repo';
 import { consumeCode, countCodeCall, issueCode } from '../auth/codes.service';
 import { monthKey, readAllowance } from '../usage/allowance.service';
 import { avatarUrl } from '../user/user-avatar.service';
-import { countRoles, findMembership, listMembers } from './memberships.repo';
+import { decodeCursor, keysetPage } from '../../keyset-cursor';
+import { countRoles, findMembership, memberPageQuery } from './memberships.repo';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const membershipNotFound = () => new AppError('not_found', 404, 'membership not found');
 
-/** The co-workers list of an organization, for its owners and admins. */
+/** A page of the co-workers list of an organization, for its owners and admins. */
 export async function listOrganizationMembers(options: {
   ctx: AppContext;
   actor: UserActor;
   organizationId: string;
   search?: string;
-}): Promise<Member[]> {
-  const { ctx, actor } = options;
+  cursor?: string;
+  limit: number;
+}): Promise<MemberPage> {
+  const { ctx, actor, limit } = options;
   const { organizationId } = await requireOrganizationAccess({
     db: ctx.db,
     actor,
     action: 'members.read',
     organizationId: options.organizationId,
   });
-  return presentMembers(ctx, { organizationId, search: options.search });
+  const after = options.cursor ? decodeCursor(options.cursor) : undefined;
+  const rows = await memberPageQuery({
+    db: ctx.db,
+    month: monthKey(ctx.now()),
+    organizationId,
+    search: options.search,
+    after,
+    limit: limit + 1,
+  });
+  return keysetPage(rows, limit, presenter(ctx));
 }
 
-async function presentMembers(
-  ctx: AppContext,
-  filter: { organizationId: string; search?: string; membershipId?: string },
-): Promise<Member[]> {
+type MemberRow = Awaited<ReturnType<typeof memberPageQuery>>[number];
+
+function presenter(ctx: AppContext) {
   const publicOrigin = ctx.config.publicUrl.origin;
-  const rows = await listMembers({ db: ctx.db, month: monthKey(ctx.now()), ...filter });
-  return rows.map(({ membership, user, usage }) => ({
+  return ({ membership, user, usage }: MemberRow): Member => ({
     pk: membership.id,
     user: {
       pk: user.id,
@@ -57,7 +68,7 @@ async function presentMembers(
     date_added: membership.createdAt.toISOString(),
     latest_activity: membership.lastActivityAt?.toISOString() ?? null,
     is_encryption_enabled: membership.encryptionEnabled,
-  }));
+  });
 }
 
 /** Members per role and the month's pooled tokens against the plan's limit. */
@@ -134,11 +145,14 @@ export async function updateMembershipRole(options: {
     .returning();
   if (!updated) throw new AppError('membership_changed', 409);
   await ctx.sessionEvents.contextChanged([membership.userId]);
-  const [member] = await presentMembers(ctx, {
+  const [row] = await memberPageQuery({
+    db: ctx.db,
+    month: monthKey(ctx.now()),
     organizationId: membership.organizationId,
     membershipId: membership.id,
+    limit: 1,
   });
-  return member!;
+  return presenter(ctx)(row!);
 }
 
 /**
