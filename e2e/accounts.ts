@@ -164,6 +164,10 @@ export function textsOf(language: Language) {
       language,
       'organizations',
     ),
+    validation: locale<typeof import('../apps/web/src/locales/en/validation.json')>(
+      language,
+      'validation',
+    ),
   };
 }
 

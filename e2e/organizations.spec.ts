@@ -125,3 +125,63 @@ test('another account opening the invitation is told to sign in with the invited
   await page.goto('/organizations/invitation?invitation_type=EMAIL&invitation_pk=unknown');
   await expect(card.getByRole('heading', { level: 1 })).toHaveText(texts.invitation.notFound);
 });
+
+for (const variant of VARIANTS) {
+  test(`the create-organization wizard: name and logo, invitations, plan (${variant.label})`, async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const texts = textsOf(variant.language);
+    const create = texts.organizations.create;
+    await applyVariant(page, variant);
+    await signUpThroughApi(page);
+    await page.goto('/chat');
+    const sidebar = await openSidebar(page, variant);
+    await sidebar.getByTestId('organization-menu-button').click();
+    await page.getByTestId('create-organization').click();
+    const wizard = page.getByRole('dialog', { name: create.title });
+    await expect(wizard).toBeVisible();
+
+    const name = wizard.getByTestId('organization-name');
+    await name.fill('A');
+    await name.blur();
+    await expect(
+      wizard.getByText(interpolate(texts.validation.organizationNameMin, { count: 2 })),
+    ).toBeVisible();
+    await expectAccessible(page, `wizard, organization, ${variant.label}`);
+    await name.fill('Nowak & Partners');
+    await wizard.getByTestId('picture-input').setInputFiles({
+      name: 'logo.png',
+      mimeType: 'image/png',
+      // A real png: a screenshot of the page itself.
+      buffer: await page.screenshot({ clip: { x: 0, y: 0, width: 160, height: 120 } }),
+    });
+    await wizard.getByRole('button', { name: create.create }).click();
+
+    const emails = wizard.getByTestId('invite-emails');
+    await expect(emails).toBeVisible();
+    await emails.fill('not-an-address');
+    await emails.press('Enter');
+    await expect(wizard.getByText(texts.validation.emailInvalid)).toBeVisible();
+    await emails.fill('');
+    const colleague = uniqueEmail('wizard');
+    await emails.fill(colleague);
+    await emails.press('Enter');
+    await expect(wizard.getByText(colleague, { exact: true })).toBeVisible();
+    await expectAccessible(page, `wizard, invitations, ${variant.label}`);
+    await wizard.getByRole('button', { name: create.send }).click();
+
+    const plan = wizard.getByTestId('organization-plan-step');
+    await expect(plan).toContainText(interpolate(create.sent, { count: 1 }));
+    await expect(plan).toContainText('Team');
+    await expectAccessible(page, `wizard, plan, ${variant.label}`);
+    await wizard.getByRole('button', { name: create.close }).click();
+
+    await expect(page).toHaveURL(/\/chat$/);
+    const after = await openSidebar(page, variant);
+    await expect(after.getByTestId('organization-menu-button')).toContainText('Nowak & Partners');
+    await expect(after.getByTestId('organization-menu-button').locator('img')).toBeVisible();
+    const invitation = await linkFromOutbox(page.request, colleague, '/register');
+    expect(invitation).toContain(encodeURIComponent(colleague));
+  });
+}

@@ -45,6 +45,8 @@ export interface ProfilePicturePickerProps {
   value: PictureValue;
   onChange: (value: PictureValue) => void;
   disabled?: boolean;
+  /** What the picture is: a person's, or an organization's logo (its labels). */
+  subject?: 'person' | 'logo';
 }
 
 /**
@@ -56,8 +58,10 @@ export function ProfilePicturePicker({
   value,
   onChange,
   disabled = false,
+  subject = 'person',
 }: ProfilePicturePickerProps) {
   const { t } = useTranslation();
+  const labels = subject === 'logo' ? 'logo' : 'picture';
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<PictureProblem>();
@@ -85,7 +89,7 @@ export function ProfilePicturePicker({
     <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }} data-testid="picture-picker">
       <Avatar
         src={shownUrl ?? undefined}
-        alt={shownUrl ? t('picture.alt') : undefined}
+        alt={shownUrl ? t(`${labels}.alt`) : undefined}
         data-testid="picture-preview"
         data-state={value.kind}
         sx={{ width: 72, height: 72, bgcolor: 'action.selected', color: 'text.secondary' }}
@@ -116,7 +120,7 @@ export function ProfilePicturePicker({
             disabled={disabled}
             onClick={() => input.current?.click()}
           >
-            {shownUrl ? t('picture.change') : t('picture.upload')}
+            {shownUrl ? t(`${labels}.change`) : t(`${labels}.upload`)}
           </Button>
           {shownUrl && (
             <Button
@@ -129,7 +133,7 @@ export function ProfilePicturePicker({
                 onChange(currentUrl ? { kind: 'removed' } : { kind: 'unchanged' });
               }}
             >
-              {t('picture.remove')}
+              {t(`${labels}.remove`)}
             </Button>
           )}
         </Stack>

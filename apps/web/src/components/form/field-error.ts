@@ -3,7 +3,9 @@ import {
   CODE_LENGTH,
   CONVERSATION_NAME_MAX,
   FEEDBACK_MESSAGE_MAX,
+  INVITATION_EMAILS_MAX,
   NAME_MAX,
+  ORGANIZATION_NAME_LENGTH,
   PASSWORD_LENGTH,
   PERMITTED_SPECIAL_CHARACTERS,
   PHONE_DIGITS,
@@ -25,6 +27,8 @@ const MESSAGE_VALUES: Record<string, Record<string, string | number>> = {
   phoneInvalid: { min: PHONE_DIGITS.min, max: PHONE_DIGITS.max },
   conversationNameMax: { count: CONVERSATION_NAME_MAX },
   chatInputMax: { length: CHAT_INPUT_MAX },
+  organizationNameMin: { count: ORGANIZATION_NAME_LENGTH.min },
+  invitationEmailsMax: { count: INVITATION_EMAILS_MAX },
 };
 
 /**

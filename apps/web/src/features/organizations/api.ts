@@ -1,4 +1,5 @@
-import type { Membership, Organization, ReceivedInvitation } from '@themis/shared';
+import type { Invitation, Membership, Organization, ReceivedInvitation } from '@themis/shared';
+import type { PictureValue } from '../../components/ProfilePicturePicker';
 import { api } from '../../app/api/api';
 
 export const organizationsApi = api.injectEndpoints({
@@ -28,6 +29,24 @@ export const organizationsApi = api.injectEndpoints({
         body: { organization_pk: pk },
       }),
     }),
+    createOrganization: build.mutation<{ pk: string }, { name: string; picture: PictureValue }>({
+      query: ({ name, picture }) => {
+        const form = new FormData();
+        form.append('name', name);
+        if (picture.kind === 'picked') form.append('avatar', picture.image.file);
+        return { url: '/organization/create', method: 'POST', body: form };
+      },
+    }),
+    invite: build.mutation<
+      Invitation[],
+      { organizationPk: string; emails: string[]; role: 'ADMIN' | 'MEMBER' | 'OBSERVER' }
+    >({
+      query: ({ organizationPk, emails, role }) => ({
+        url: `/organization/invitation/create/${encodeURIComponent(organizationPk)}`,
+        method: 'POST',
+        body: { user_emails: emails, role },
+      }),
+    }),
     answerInvitation: build.mutation<void, { pk: string; answer: 'accept' | 'decline' }>({
       query: ({ pk, answer }) => ({
         url: `/organization/invitation/${answer}/${encodeURIComponent(pk)}`,
@@ -45,4 +64,8 @@ export const {
   useGetInvitationQuery,
   useSwitchOrganizationMutation,
   useAnswerInvitationMutation,
+  useCreateOrganizationMutation,
+  useInviteMutation,
 } = organizationsApi;
+
+export { useListPlansQuery } from '../user/api';

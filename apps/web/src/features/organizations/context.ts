@@ -8,3 +8,18 @@ import { paths } from '../../app/paths';
 export function reloadIntoContext(): void {
   window.location.assign(paths.chat);
 }
+
+// Set while this tab makes the change itself (creating an organization in the wizard, which
+// makes it the current context): the tab reloads when the wizard closes, not before.
+let changingHere = false;
+
+export function expectContextChange(): void {
+  changingHere = true;
+}
+
+/** A socket said the context changed: reload, unless this tab is making the change. */
+export function onContextChanged(): 'reconnect' | 'reload' {
+  if (changingHere) return 'reconnect';
+  reloadIntoContext();
+  return 'reload';
+}

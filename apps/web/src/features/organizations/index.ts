@@ -1,4 +1,4 @@
 // The public face of the feature for other features (docs/ARCHITECTURE.md, Rules).
 export { OrganizationMenu } from './components/OrganizationMenu';
-export { reloadIntoContext } from './context';
+export { onContextChanged, reloadIntoContext } from './context';
 export { useCurrentOrganization } from './use-current-organization';

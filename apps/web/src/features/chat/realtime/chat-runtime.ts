@@ -5,7 +5,7 @@ import { loginRedirectUrl } from '../../../app/api/base-query';
 import { runtimeConfig } from '../../../app/runtime-config';
 import { ChatStore, type ConversationState } from '../chat-store';
 import { ChatSocket } from './chat-socket';
-import { reloadIntoContext } from '../../organizations';
+import { onContextChanged } from '../../organizations';
 
 interface ChatRuntime {
   socket: ChatSocket;
@@ -23,7 +23,7 @@ export function chatRuntime(): ChatRuntime {
       refreshSession,
       toLogin: () =>
         window.location.assign(loginRedirectUrl(window.location.pathname + window.location.search)),
-      onContextChanged: reloadIntoContext,
+      onContextChanged,
     });
     socket.listen((frame) => store.apply(frame));
     current = { socket, store };

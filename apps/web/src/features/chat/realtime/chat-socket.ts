@@ -15,8 +15,8 @@ export interface ChatSocketOptions {
   refreshSession: SessionRefresh;
   /** Sends the browser to login after the session could not be refreshed. */
   toLogin: () => void;
-  /** The user switched context (another tab or device): the app starts again in it. */
-  onContextChanged: () => void;
+  /** The user's context changed: reload into it, or reconnect when this tab is changing it. */
+  onContextChanged: () => 'reconnect' | 'reload';
 }
 
 type Listener = (message: ServerMessage) => void;
@@ -109,8 +109,8 @@ export class ChatSocket {
       this.socket = undefined;
       if (this.disposed) return;
       if (event.code === SESSION_CLOSE_CODE) void this.refreshThenReconnect();
-      else if (event.code === CONTEXT_CHANGED_CLOSE_CODE) this.options.onContextChanged();
-      else this.scheduleReconnect();
+      else if (event.code !== CONTEXT_CHANGED_CLOSE_CODE) this.scheduleReconnect();
+      else if (this.options.onContextChanged() === 'reconnect') this.scheduleReconnect();
     };
   }
 

@@ -14,7 +14,9 @@ import ListSubheader from '@mui/material/ListSubheader';
 import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import type { Organization, ReceivedInvitation } from '@themis/shared';
-import { useId, useState } from 'react';
+import AddBusinessOutlinedIcon from '@mui/icons-material/AddBusinessOutlined';
+import Divider from '@mui/material/Divider';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import {
@@ -25,6 +27,11 @@ import {
 } from '../api';
 import { reloadIntoContext } from '../context';
 import { useCurrentOrganization } from '../use-current-organization';
+
+// The wizard loads when it is opened.
+const CreateOrganizationDialog = lazy(async () => ({
+  default: (await import('./CreateOrganizationDialog')).CreateOrganizationDialog,
+}));
 
 interface SwitchTarget {
   pk: string | null;
@@ -59,6 +66,7 @@ export function OrganizationMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [target, setTarget] = useState<SwitchTarget | null>(null);
   const [failed, setFailed] = useState<'switch' | 'invitation' | null>(null);
+  const [creating, setCreating] = useState(false);
   const current = useCurrentOrganization();
   const { data: memberships = [] } = useListMyMembershipsQuery();
   const { data: invitations = [] } = useListReceivedInvitationsQuery();
@@ -244,7 +252,25 @@ export function OrganizationMenu() {
             ))}
           </List>
         )}
+        <Divider sx={{ my: 0.5 }} />
+        <ListItemButton
+          data-testid="create-organization"
+          onClick={() => {
+            setAnchor(null);
+            setCreating(true);
+          }}
+        >
+          <ListItemIcon>
+            <AddBusinessOutlinedIcon />
+          </ListItemIcon>
+          <ListItemText primary={t('create.menuItem')} />
+        </ListItemButton>
       </Popover>
+      {creating && (
+        <Suspense fallback={null}>
+          <CreateOrganizationDialog onClose={() => setCreating(false)} />
+        </Suspense>
+      )}
       <ConfirmDialog
         open={target !== null}
         title={t('switch.title', { name: target?.name ?? '' })}

@@ -1,0 +1,193 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Step from '@mui/material/Step';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { DEFAULT_INVITATION_ROLE, ZOrganizationName, type Plan } from '@themis/shared';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessageKey } from '../../../app/api/error-message';
+import { useFieldErrorText } from '../../../components/form/field-error';
+import { ProfilePicturePicker, type PictureValue } from '../../../components/ProfilePicturePicker';
+import { useCreateOrganizationMutation, useInviteMutation, useListPlansQuery } from '../api';
+import { expectContextChange, reloadIntoContext } from '../context';
+import { EmailChipsField } from './EmailChipsField';
+
+const STEPS = ['details', 'invite', 'plan'] as const;
+const INVITED_ROLES = ['ADMIN', 'MEMBER', 'OBSERVER'] as const;
+type InvitedRole = (typeof INVITED_ROLES)[number];
+
+/**
+ * The create-organization wizard (spec §2, §4): the name and logo create the organization,
+ * whose owner the user becomes; then invitations by e-mail, if any; then the plan, with only
+ * a close button. The user works in the new organization once the wizard closes.
+ */
+export function CreateOrganizationDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('organizations');
+  const fieldErrorText = useFieldErrorText();
+  const titleId = useId();
+  const [step, setStep] = useState(0);
+  const [name, setName] = useState('');
+  const [nameTouched, setNameTouched] = useState(false);
+  const [picture, setPicture] = useState<PictureValue>({ kind: 'unchanged' });
+  const [emails, setEmails] = useState<string[]>([]);
+  const [role, setRole] = useState<InvitedRole>(DEFAULT_INVITATION_ROLE);
+  const [created, setCreated] = useState<string>();
+  const [sent, setSent] = useState(0);
+  const [error, setError] = useState<string>();
+  const [createOrganization, creating] = useCreateOrganizationMutation();
+  const [invite, inviting] = useInviteMutation();
+  const { data: plans = [] } = useListPlansQuery(undefined, { skip: step < 2 });
+  const team = plans.find((plan: Plan) => plan.scope === 'organization');
+
+  const nameCheck = ZOrganizationName.safeParse(name);
+  const nameError =
+    nameTouched && !nameCheck.success ? nameCheck.error.issues[0]?.message : undefined;
+
+  // Once created, the organization is the user's context: closing enters it.
+  const close = () => (created ? reloadIntoContext() : onClose());
+
+  async function create() {
+    setNameTouched(true);
+    if (!nameCheck.success) return;
+    setError(undefined);
+    expectContextChange();
+    const result = await createOrganization({ name: nameCheck.data, picture });
+    if ('error' in result) {
+      setError(errorMessageKey(result.error));
+      return;
+    }
+    setCreated(result.data.pk);
+    setStep(1);
+  }
+
+  async function sendInvitations() {
+    if (!created) return;
+    if (emails.length === 0) {
+      setStep(2);
+      return;
+    }
+    setError(undefined);
+    const result = await invite({ organizationPk: created, emails, role });
+    if ('error' in result) {
+      setError(errorMessageKey(result.error));
+      return;
+    }
+    setSent(result.data.length);
+    setStep(2);
+  }
+
+  return (
+    <Dialog open onClose={close} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <DialogTitle id={titleId}>{t('create.title')}</DialogTitle>
+      <DialogContent>
+        <Stepper activeStep={step} alternativeLabel sx={{ mb: 3 }}>
+          {STEPS.map((id) => (
+            <Step key={id}>
+              <StepLabel>{t(`create.steps.${id}`)}</StepLabel>
+            </Step>
+          ))}
+        </Stepper>
+        {error && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {t(error)}
+          </Alert>
+        )}
+        {step === 0 && (
+          <Stack spacing={2}>
+            <ProfilePicturePicker
+              subject="logo"
+              currentUrl={null}
+              value={picture}
+              onChange={setPicture}
+              disabled={creating.isLoading}
+            />
+            <TextField
+              label={t('create.name')}
+              value={name}
+              required
+              autoFocus
+              onChange={(event) => setName(event.target.value)}
+              onBlur={() => setNameTouched(true)}
+              error={nameError !== undefined}
+              helperText={
+                nameError ? fieldErrorText({ type: 'validate', message: nameError }) : undefined
+              }
+              slotProps={{ htmlInput: { 'data-testid': 'organization-name' } }}
+            />
+          </Stack>
+        )}
+        {step === 1 && (
+          <Stack spacing={2}>
+            <EmailChipsField value={emails} onChange={setEmails} />
+            <TextField
+              select
+              label={t('create.role')}
+              value={role}
+              onChange={(event) => setRole(event.target.value as InvitedRole)}
+            >
+              {INVITED_ROLES.map((option) => (
+                <MenuItem key={option} value={option}>
+                  {t(`roles.${option}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Stack>
+        )}
+        {step === 2 && (
+          <Stack spacing={1.5} data-testid="organization-plan-step">
+            {sent > 0 && <Alert severity="success">{t('create.sent', { count: sent })}</Alert>}
+            {team && (
+              <Typography>
+                {t('create.plan', {
+                  name: nameCheck.success ? nameCheck.data : name,
+                  plan: team.product_name,
+                  tokens: team.monthly_token_limit.toLocaleString(),
+                })}
+              </Typography>
+            )}
+            <Typography color="text.secondary">{t('create.planLater')}</Typography>
+          </Stack>
+        )}
+      </DialogContent>
+      <DialogActions>
+        {step === 0 && (
+          <>
+            <Button onClick={close}>{t('common:cancel')}</Button>
+            <Button variant="contained" loading={creating.isLoading} onClick={() => void create()}>
+              {t('create.create')}
+            </Button>
+          </>
+        )}
+        {step === 1 && (
+          <>
+            <Button onClick={() => setStep(2)} disabled={inviting.isLoading}>
+              {t('create.skip')}
+            </Button>
+            <Button
+              variant="contained"
+              loading={inviting.isLoading}
+              disabled={emails.length === 0}
+              onClick={() => void sendInvitations()}
+            >
+              {t('create.send')}
+            </Button>
+          </>
+        )}
+        {step === 2 && (
+          <Button variant="contained" onClick={close}>
+            {t('create.close')}
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}
