@@ -185,3 +185,61 @@ for (const variant of VARIANTS) {
     expect(invitation).toContain(encodeURIComponent(colleague));
   });
 }
+
+for (const variant of VARIANTS) {
+  test(`co-workers: the owner sees usage, changes a role and removes a member (${variant.label})`, async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const texts = textsOf(variant.language).organizations;
+    await applyVariant(page, variant);
+    await signUpThroughApi(page);
+    const headers = { origin: E2E_URL };
+    const created = await page.request.post('/api/organization/create', {
+      headers,
+      data: { name: 'Nowak & Partners' },
+    });
+    const { pk } = (await created.json()) as { pk: string };
+    // A colleague joins through an invitation.
+    const context = await browser.newContext({ baseURL: E2E_URL });
+    const colleague = await context.newPage();
+    const email = uniqueEmail('coworker');
+    await signUpThroughApi(colleague, email);
+    const sent = await page.request.post(`/api/organization/invitation/create/${pk}`, {
+      headers,
+      data: { user_emails: [email], role: 'MEMBER' },
+    });
+    const [invitation] = (await sent.json()) as { pk: string }[];
+    const accepted = await colleague.request.post(
+      `/api/organization/invitation/accept/${invitation!.pk}`,
+      { headers },
+    );
+    expect(accepted.status()).toBe(200);
+    await context.close();
+
+    await page.goto('/chat');
+    const sidebar = await openSidebar(page, variant);
+    await sidebar
+      .getByRole('link', { name: textsOf(variant.language).common.nav.organizations })
+      .click();
+    await expect(page).toHaveURL(/\/organizations\/coworkers$/);
+    const list = page.getByTestId('coworkers-page');
+    await expect(list.getByTestId('coworker-row')).toHaveCount(2);
+    await expect(list.getByTestId('coworkers-stats')).toContainText('10');
+    await expectAccessible(page, `co-workers, ${variant.label}`);
+
+    const row = list.getByTestId('coworker-row').filter({ hasText: email });
+    await row.getByRole('combobox').click();
+    const changed = page.waitForResponse((r) => r.url().includes('/membership/update/'));
+    await page.getByRole('option', { name: texts.roles.OBSERVER }).click();
+    expect((await changed).status()).toBe(200);
+    await expect(row.getByRole('combobox')).toHaveText(texts.roles.OBSERVER);
+
+    await row.getByRole('button').last().click();
+    const confirm = page.getByRole('dialog', { name: texts.coworkers.removeTitle });
+    await expectAccessible(page, `remove a co-worker, ${variant.label}`);
+    await confirm.getByRole('button', { name: texts.coworkers.removeConfirm }).click();
+    await expect(list.getByTestId('coworker-row')).toHaveCount(1);
+  });
+}

@@ -21,6 +21,7 @@ export const paths = {
   terms: '/terms',
   privacy: '/privacy',
   organizationInvitation: '/organizations/invitation',
+  organizations: '/organizations',
 } as const;
 
 /** A path with an `email` query parameter, as the registration and activation pages take. */

@@ -35,6 +35,14 @@ export const routes: RouteObject[] = [
                 lazy: page(async () => (await import('../features/chat/pages/ChatPage')).ChatPage),
               },
               {
+                path: `${paths.organizations}/:tab?`,
+                lazy: page(
+                  async () =>
+                    (await import('../features/organizations/pages/OrganizationsPage'))
+                      .OrganizationsPage,
+                ),
+              },
+              {
                 path: paths.organizationInvitation,
                 lazy: page(
                   async () =>

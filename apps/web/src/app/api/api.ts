@@ -19,6 +19,7 @@ export const api = createApi({
     'MaintenanceStatus',
     'Organization',
     'Invitations',
+    'Members',
   ],
   endpoints: () => ({}),
 });

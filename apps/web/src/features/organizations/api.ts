@@ -1,4 +1,12 @@
-import type { Invitation, Membership, Organization, ReceivedInvitation } from '@themis/shared';
+import type {
+  Invitation,
+  Member,
+  MemberPage,
+  Membership,
+  MembershipStats,
+  Organization,
+  ReceivedInvitation,
+} from '@themis/shared';
 import type { PictureValue } from '../../components/ProfilePicturePicker';
 import { api } from '../../app/api/api';
 
@@ -47,6 +55,39 @@ export const organizationsApi = api.injectEndpoints({
         body: { user_emails: emails, role },
       }),
     }),
+    listMembers: build.query<
+      MemberPage,
+      { organizationPk: string; search?: string; cursor?: string }
+    >({
+      query: ({ organizationPk, search, cursor }) => ({
+        url: `/organization/membership/list/${encodeURIComponent(organizationPk)}`,
+        params: { ...(search && { search }), ...(cursor && { cursor }) },
+      }),
+      providesTags: ['Members'],
+    }),
+    membershipStats: build.query<MembershipStats, string>({
+      query: (organizationPk) =>
+        `/organization/membership/stats/${encodeURIComponent(organizationPk)}`,
+      providesTags: ['Members'],
+    }),
+    updateMemberRole: build.mutation<
+      Member,
+      { membershipPk: string; role: 'ADMIN' | 'MEMBER' | 'OBSERVER' }
+    >({
+      query: ({ membershipPk, role }) => ({
+        url: `/organization/membership/update/${encodeURIComponent(membershipPk)}`,
+        method: 'PUT',
+        body: { role },
+      }),
+      invalidatesTags: ['Members'],
+    }),
+    removeMember: build.mutation<void, string>({
+      query: (membershipPk) => ({
+        url: `/organization/membership/delete/${encodeURIComponent(membershipPk)}`,
+        method: 'DELETE',
+      }),
+      invalidatesTags: ['Members'],
+    }),
     answerInvitation: build.mutation<void, { pk: string; answer: 'accept' | 'decline' }>({
       query: ({ pk, answer }) => ({
         url: `/organization/invitation/${answer}/${encodeURIComponent(pk)}`,
@@ -66,6 +107,10 @@ export const {
   useAnswerInvitationMutation,
   useCreateOrganizationMutation,
   useInviteMutation,
+  useListMembersQuery,
+  useMembershipStatsQuery,
+  useUpdateMemberRoleMutation,
+  useRemoveMemberMutation,
 } = organizationsApi;
 
 export { useListPlansQuery } from '../user/api';

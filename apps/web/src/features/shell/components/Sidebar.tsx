@@ -100,6 +100,18 @@ export function Sidebar({ onNavigate, onClose }: SidebarProps) {
         </ListItemButton>
       );
     }
+    if (id === 'organizations') {
+      return (
+        <ListItemButton
+          component={NavLink}
+          to={`${paths.organizations}/coworkers`}
+          selected={pathname.startsWith(paths.organizations)}
+          onClick={onNavigate}
+        >
+          {content}
+        </ListItemButton>
+      );
+    }
     if (id === 'logout') return <ListItemButton onClick={logout}>{content}</ListItemButton>;
     if (id === 'feedback') {
       return <ListItemButton onClick={openFeedback}>{content}</ListItemButton>;

@@ -1,0 +1,247 @@
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { displayName, type Member, type Organization } from '@themis/shared';
+import { useDeferredValue, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessageKey } from '../../../app/api/error-message';
+import { useLanguage } from '../../../app/use-language';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { initials } from '../../../components/initials';
+import { visuallyHidden } from '../../../components/visually-hidden';
+import {
+  useListMembersQuery,
+  useMembershipStatsQuery,
+  useRemoveMemberMutation,
+  useUpdateMemberRoleMutation,
+} from '../api';
+
+const ROLES = ['ADMIN', 'MEMBER', 'OBSERVER'] as const;
+type ManagedRole = (typeof ROLES)[number];
+
+/** Whether `organization`'s manager (the user) may change this member (decisions.md). */
+function manageable(organization: Organization, member: Member): boolean {
+  if (member.role === 'OWNER') return false;
+  return organization.role === 'OWNER' || member.role !== 'ADMIN';
+}
+
+/**
+ * The co-workers tab (spec §2 Organizations): who is in the firm, their role, this month's
+ * tokens, when they joined and were last active; owners and admins change roles and remove.
+ */
+export function CoworkersPage({ organization }: { organization: Organization }) {
+  const { t } = useTranslation('organizations');
+  const { language } = useLanguage();
+  const [search, setSearch] = useState('');
+  const deferredSearch = useDeferredValue(search.trim());
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const [removing, setRemoving] = useState<Member>();
+  const [error, setError] = useState<string>();
+  const stats = useMembershipStatsQuery(organization.pk);
+  const [updateRole] = useUpdateMemberRoleMutation();
+  const [removeMember, removal] = useRemoveMemberMutation();
+  const numbers = new Intl.NumberFormat(language === 'pl' ? 'pl-PL' : 'en-GB');
+  const dates = new Intl.DateTimeFormat(language === 'pl' ? 'pl-PL' : 'en-GB', {
+    dateStyle: 'medium',
+  });
+
+  async function changeRole(member: Member, role: ManagedRole) {
+    setError(undefined);
+    const result = await updateRole({ membershipPk: member.pk, role });
+    if ('error' in result) setError(errorMessageKey(result.error));
+  }
+
+  async function confirmRemoval() {
+    if (!removing) return;
+    setError(undefined);
+    const result = await removeMember(removing.pk);
+    if ('error' in result) setError(errorMessageKey(result.error));
+    setRemoving(undefined);
+  }
+
+  return (
+    <Stack spacing={2} data-testid="coworkers-page">
+      {stats.data && (
+        <Typography color="text.secondary" data-testid="coworkers-stats">
+          {t('coworkers.stats', {
+            members: numbers.format(stats.data.members_count),
+            used: numbers.format(stats.data.used_tokens),
+            limit: numbers.format(stats.data.limit_tokens),
+          })}
+        </Typography>
+      )}
+      <TextField
+        type="search"
+        label={t('coworkers.search')}
+        value={search}
+        onChange={(event) => {
+          setSearch(event.target.value);
+          setCursors([undefined]);
+        }}
+        sx={{ maxWidth: '24rem' }}
+      />
+      {error && <Alert severity="error">{t(error)}</Alert>}
+      <TableContainer>
+        <Table size="small" aria-label={t('coworkers.table')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('coworkers.person')}</TableCell>
+              <TableCell>{t('coworkers.role')}</TableCell>
+              <TableCell align="right">{t('coworkers.usage')}</TableCell>
+              <TableCell>{t('coworkers.added')}</TableCell>
+              <TableCell>{t('coworkers.activity')}</TableCell>
+              <TableCell>
+                <Box component="span" sx={visuallyHidden}>
+                  {t('coworkers.actions')}
+                </Box>
+              </TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {cursors.map((cursor) => (
+              <MemberRows
+                key={cursor ?? 'first'}
+                organization={organization}
+                search={deferredSearch}
+                cursor={cursor}
+                render={(member) => (
+                  <TableRow key={member.pk} data-testid="coworker-row">
+                    <TableCell>
+                      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+                        <Avatar
+                          aria-hidden
+                          src={member.user.avatar_url ?? undefined}
+                          alt=""
+                          sx={{
+                            width: 32,
+                            height: 32,
+                            fontSize: '0.875rem',
+                            fontWeight: 600,
+                            bgcolor: 'primary.main',
+                            color: 'primary.contrastText',
+                          }}
+                        >
+                          {initials(member.user)}
+                        </Avatar>
+                        <Box sx={{ minWidth: 0 }}>
+                          <Typography variant="body2" noWrap sx={{ fontWeight: 500 }}>
+                            {displayName(member.user)}
+                          </Typography>
+                          <Typography variant="caption" color="text.secondary" noWrap>
+                            {member.user.email}
+                          </Typography>
+                        </Box>
+                      </Stack>
+                    </TableCell>
+                    <TableCell>
+                      {manageable(organization, member) ? (
+                        <TextField
+                          select
+                          size="small"
+                          value={member.role}
+                          label={t('coworkers.roleOf', { name: displayName(member.user) })}
+                          onChange={(event) =>
+                            void changeRole(member, event.target.value as ManagedRole)
+                          }
+                          sx={{ minWidth: '10rem' }}
+                        >
+                          {ROLES.map((role) => (
+                            <MenuItem key={role} value={role}>
+                              {t(`roles.${role}`)}
+                            </MenuItem>
+                          ))}
+                        </TextField>
+                      ) : (
+                        t(`roles.${member.role}`)
+                      )}
+                    </TableCell>
+                    <TableCell align="right">{numbers.format(member.usage)}</TableCell>
+                    <TableCell>{dates.format(new Date(member.date_added))}</TableCell>
+                    <TableCell>
+                      {member.latest_activity
+                        ? dates.format(new Date(member.latest_activity))
+                        : t('coworkers.never')}
+                    </TableCell>
+                    <TableCell align="right">
+                      {manageable(organization, member) && (
+                        <IconButton
+                          aria-label={t('coworkers.remove', { name: displayName(member.user) })}
+                          onClick={() => setRemoving(member)}
+                        >
+                          <DeleteOutlineIcon />
+                        </IconButton>
+                      )}
+                    </TableCell>
+                  </TableRow>
+                )}
+                onMore={(next) => setCursors((shown) => [...shown, next])}
+                isLast={cursor === cursors.at(-1)}
+              />
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <ConfirmDialog
+        open={removing !== undefined}
+        title={t('coworkers.removeTitle')}
+        description={t('coworkers.removeDescription', {
+          name: removing ? displayName(removing.user) : '',
+        })}
+        confirmLabel={t('coworkers.removeConfirm')}
+        cancelLabel={t('common:cancel')}
+        destructive
+        loading={removal.isLoading}
+        onConfirm={() => void confirmRemoval()}
+        onCancel={() => setRemoving(undefined)}
+      />
+    </Stack>
+  );
+}
+
+/** One page of the list, with the button for the next one under the last page. */
+function MemberRows(props: {
+  organization: Organization;
+  search: string;
+  cursor: string | undefined;
+  isLast: boolean;
+  render: (member: Member) => ReactNode;
+  onMore: (cursor: string) => void;
+}) {
+  const { t } = useTranslation('organizations');
+  const { data } = useListMembersQuery({
+    organizationPk: props.organization.pk,
+    search: props.search || undefined,
+    cursor: props.cursor,
+  });
+  if (!data) return null;
+  return (
+    <>
+      {data.items.map(props.render)}
+      {props.isLast && data.next_cursor && (
+        <TableRow>
+          <TableCell colSpan={6} align="center">
+            <Button onClick={() => props.onMore(data.next_cursor!)}>{t('coworkers.more')}</Button>
+          </TableCell>
+        </TableRow>
+      )}
+      {props.isLast && data.items.length === 0 && props.cursor === undefined && (
+        <TableRow>
+          <TableCell colSpan={6}>{t('coworkers.none')}</TableCell>
+        </TableRow>
+      )}
+    </>
+  );
+}
