@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import {
   ORGANIZATION_ROLES,
-  type Language,
   type Member,
   type MemberPage,
   type MembershipStats,
@@ -12,12 +11,11 @@ import type { UserActor } from '../../access/actor';
 import type { AppContext } from '../../app-context';
 import { memberships } from '../../db/schema';
 import { AppError } from '../../errors';
-import { requireUserRow } from '../../repos/users.repo';
-import { consumeCode, countCodeCall, issueCode } from '../auth/codes.service';
 import { monthKey, readAllowance } from '../usage/allowance.service';
 import { avatarUrl } from '../user/user-avatar.service';
 import { decodeCursor, keysetPage } from '../../keyset-cursor';
 import { countRoles, findMembership, memberPageQuery } from './memberships.repo';
+import { confirmWithOwnerCode } from './owner-code';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const membershipNotFound = () => new AppError('not_found', 404, 'membership not found');
@@ -210,34 +208,14 @@ export async function transferOwnership(options: {
       membership_pk: ['validation.invalid'],
     });
   }
-  const owner = await requireUserRow(ctx.db, actor.userId);
-  const kind = 'ORGANIZATION_OWNERSHIP_TRANSFER';
-  if (code === undefined) {
-    const issued = await issueCode({
-      db: ctx.db,
-      codeKey: ctx.keys.codeKey,
-      now: ctx.now(),
-      userId: owner.id,
-      kind,
-      enforceCooldown: true,
-    });
-    await ctx.queueMail({
-      to: owner.email,
-      language: owner.language as Language,
-      template: { kind: 'verification_code', purpose: kind, code: issued },
-    });
-    return 'code_sent';
-  }
-  await countCodeCall(ctx.limiter, options.ip);
-  await consumeCode({
-    db: ctx.db,
-    codeKey: ctx.keys.codeKey,
-    limiter: ctx.limiter,
-    now: ctx.now(),
-    userId: owner.id,
-    kind,
+  const confirmation = await confirmWithOwnerCode({
+    ctx,
+    userId: actor.userId,
+    ip: options.ip,
+    kind: 'ORGANIZATION_OWNERSHIP_TRANSFER',
     code,
   });
+  if (confirmation === 'code_sent') return 'code_sent';
   await ctx.db.transaction(async (tx) => {
     const [steppedDown] = await tx
       .update(memberships)

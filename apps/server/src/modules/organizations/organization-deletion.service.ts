@@ -1,5 +1,5 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
-import { ORGANIZATION_PURGE_AFTER_MS, type Language } from '@themis/shared';
+import { ORGANIZATION_PURGE_AFTER_MS } from '@themis/shared';
 import { requireOrganizationAccess } from '../../access/access';
 import type { UserActor } from '../../access/actor';
 import type { AppContext } from '../../app-context';
@@ -8,9 +8,8 @@ import { attachments, organizations, users } from '../../db/schema';
 import type { JobHandlers } from '../../platform/jobs/job-queue';
 import { enqueueJob } from '../../platform/jobs/job-queue';
 import { organizationFilesPrefix } from '../../platform/storage/storage';
-import { requireUserRow } from '../../repos/users.repo';
-import { consumeCode, countCodeCall, issueCode } from '../auth/codes.service';
 import { listMemberIds } from './organizations.repo';
+import { confirmWithOwnerCode } from './owner-code';
 
 export const PURGE_JOB = 'organization.purge';
 
@@ -34,34 +33,14 @@ export async function deleteOrganization(options: {
     action: 'delete',
     organizationId: options.organizationId,
   });
-  const owner = await requireUserRow(ctx.db, actor.userId);
-  const kind = 'ORGANIZATION_DELETE';
-  if (code === undefined) {
-    const issued = await issueCode({
-      db: ctx.db,
-      codeKey: ctx.keys.codeKey,
-      now: ctx.now(),
-      userId: owner.id,
-      kind,
-      enforceCooldown: true,
-    });
-    await ctx.queueMail({
-      to: owner.email,
-      language: owner.language as Language,
-      template: { kind: 'verification_code', purpose: kind, code: issued },
-    });
-    return 'code_sent';
-  }
-  await countCodeCall(ctx.limiter, options.ip);
-  await consumeCode({
-    db: ctx.db,
-    codeKey: ctx.keys.codeKey,
-    limiter: ctx.limiter,
-    now: ctx.now(),
-    userId: owner.id,
-    kind,
+  const confirmation = await confirmWithOwnerCode({
+    ctx,
+    userId: actor.userId,
+    ip: options.ip,
+    kind: 'ORGANIZATION_DELETE',
     code,
   });
+  if (confirmation === 'code_sent') return 'code_sent';
   const now = ctx.now();
   const purgeAt = new Date(now.getTime() + ORGANIZATION_PURGE_AFTER_MS);
   const members = await listMemberIds(ctx.db, organizationId);
