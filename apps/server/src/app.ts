@@ -55,7 +55,11 @@ import { createMemoryRateLimiter } from './platform/rate-limit/rate-limiter';
 import { createRedisRateLimiter } from './platform/rate-limit/redis-rate-limiter';
 import { createRedisClient } from './platform/redis/redis-client';
 import { createMemoryBroadcast, createRedisBroadcast } from './platform/realtime/broadcast';
-import { CONTEXT_CHANGED_CLOSE, registerWebSocket } from './platform/realtime/websocket';
+import {
+  CONTEXT_CHANGED_CLOSE,
+  CONTEXT_UPDATED_CLOSE,
+  registerWebSocket,
+} from './platform/realtime/websocket';
 import { createFileStorage } from './platform/storage/create-storage';
 import type { FileStorage } from './platform/storage/storage';
 import { API_PREFIX, buildRuntimeConfig, runtimeConfigScript } from './runtime-config';
@@ -237,8 +241,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     heartbeatMs: deps.socketCheckMs,
   });
   ctx.sessionEvents.onEnded((sessionIds) => sockets.closeSessions(sessionIds));
-  ctx.sessionEvents.onContextChanged((userIds) =>
-    sockets.closeUsers(userIds, CONTEXT_CHANGED_CLOSE),
+  ctx.sessionEvents.onContextChanged((userIds, kind) =>
+    sockets.closeUsers(userIds, kind === 'changed' ? CONTEXT_CHANGED_CLOSE : CONTEXT_UPDATED_CLOSE),
   );
   await registerWeb(app, web);
 

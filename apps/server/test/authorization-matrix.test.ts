@@ -1,7 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ClientMessage } from '@themis/shared';
 import {
   attachments,
   conversations,
@@ -15,255 +13,27 @@ import { publicRoutes } from '../src/modules/auth/public-routes';
 import type { Client } from './accounts';
 import { insertAttachment, insertConversation, insertMessages } from './conversations-fixtures';
 import { createFileStorage } from '../src/platform/storage/create-storage';
-import { chatHarnessForFile, connectSocket, OPENAI_MODEL, type ChatSocket } from './chat-harness';
+import { chatHarnessForFile, connectSocket, type ChatSocket } from './chat-harness';
 import { signedUpClient, uniqueEmail } from './accounts';
 import { multipartBody } from './multipart';
 import { png } from './avatar-fixtures';
 import { streamOpenAiAnswer } from './llm-upstreams';
+import { HTTP_ROWS, NOT_RECORDS, SOCKET_ROWS, type Records } from './authorization-matrix.table';
+import {
+  createOrganization,
+  invitation,
+  join,
+  membershipPk,
+  type Account,
+} from './organization-fixtures';
 
 /**
  * Who may do what to a record: for every route and socket message that names one, the
  * owner gets through and anyone else is refused as the row says (404, or the invitation's
  * own answers) with nothing changed. A new route with a path parameter fails the first test
- * until it has its row here. Organization roles get their own table as the management
- * calls arrive; until then organization-invitations.test.ts covers the roles.
+ * until it has its row in authorization-matrix.table.ts. Organization roles have a table of
+ * their own, organization-role-matrix.test.ts.
  */
-
-interface Records {
-  conversation: string;
-  answer: string;
-  attachment: string;
-  session: string;
-  /** An organization the owner created, and the file id of its logo. */
-  organization: string;
-  logo: string;
-  /** An open invitation of the owner's organization, to someone else. */
-  sentInvitation: string;
-  /** The membership of someone who joined the owner's organization. */
-  membership: string;
-  /** Open invitations of other organizations to the owner's address. */
-  receivedInvitations: [string, string];
-}
-
-interface HttpRow {
-  route: string;
-  request(records: Records): InjectOptions & { url: string };
-  /** The owner's status. */
-  owner: number;
-  /** What anyone else gets; 404 not_found unless said. */
-  stranger?: { status: number; detail?: string };
-}
-
-const HTTP_ROWS: HttpRow[] = [
-  {
-    route: 'GET /api/conversation/get/:pk',
-    request: (r) => ({ method: 'GET', url: `/api/conversation/get/${r.conversation}` }),
-    owner: 200,
-  },
-  {
-    route: 'GET /api/conversation/messages/:pk',
-    request: (r) => ({ method: 'GET', url: `/api/conversation/messages/${r.conversation}` }),
-    owner: 200,
-  },
-  {
-    route: 'PUT /api/conversation/rename/:pk',
-    request: (r) => ({
-      method: 'PUT',
-      url: `/api/conversation/rename/${r.conversation}`,
-      payload: { name: 'Renamed' },
-    }),
-    owner: 200,
-  },
-  {
-    route: 'POST /api/message/feedback/:message_pk',
-    request: (r) => ({
-      method: 'POST',
-      url: `/api/message/feedback/${r.answer}`,
-      payload: { value: 'good' },
-    }),
-    owner: 200,
-  },
-  {
-    route: 'POST /api/conversation/attachment/upload/:conversation_pk',
-    request: (r) => ({
-      method: 'POST',
-      url: `/api/conversation/attachment/upload/${r.conversation}`,
-      ...multipartBody([{ name: 'file', data: Buffer.from('%PDF-1.4\n'), filename: 'a.pdf' }]),
-    }),
-    // The owner reaches the file check: this one is no real PDF.
-    owner: 400,
-  },
-  {
-    route: 'DELETE /api/conversation/attachment/delete/:pk',
-    request: (r) => ({
-      method: 'DELETE',
-      url: `/api/conversation/attachment/delete/${r.attachment}`,
-    }),
-    owner: 200,
-  },
-  {
-    route: 'DELETE /api/conversation/delete/:pk',
-    request: (r) => ({ method: 'DELETE', url: `/api/conversation/delete/${r.conversation}` }),
-    owner: 200,
-  },
-  {
-    route: 'GET /api/organization/logo/:fileId',
-    request: (r) => ({ method: 'GET', url: `/api/organization/logo/${r.logo}` }),
-    owner: 200,
-  },
-  {
-    route: 'POST /api/organization/invitation/create/:organization_pk',
-    request: (r) => ({
-      method: 'POST',
-      url: `/api/organization/invitation/create/${r.organization}`,
-      payload: { user_emails: [`matrix-${r.organization}@example.com`] },
-    }),
-    owner: 201,
-  },
-  {
-    route: 'GET /api/organization/invitation/list/:organization_pk',
-    request: (r) => ({ method: 'GET', url: `/api/organization/invitation/list/${r.organization}` }),
-    owner: 200,
-  },
-  {
-    route: 'POST /api/organization/invitation/resend-email/:invitation_type/:invitation_pk',
-    request: (r) => ({
-      method: 'POST',
-      url: `/api/organization/invitation/resend-email/EMAIL/${r.sentInvitation}`,
-    }),
-    owner: 200,
-    stranger: { status: 404, detail: 'invitation_not_found' },
-  },
-  {
-    route: 'DELETE /api/organization/invitation/delete/:invitation_type/:invitation_pk',
-    request: (r) => ({
-      method: 'DELETE',
-      url: `/api/organization/invitation/delete/EMAIL/${r.sentInvitation}`,
-    }),
-    owner: 200,
-    stranger: { status: 404, detail: 'invitation_not_found' },
-  },
-  {
-    route: 'PUT /api/organization/update/:organization_pk',
-    request: (r) => ({
-      method: 'PUT',
-      url: `/api/organization/update/${r.organization}`,
-      payload: { name: 'Renamed firm' },
-    }),
-    owner: 200,
-  },
-  // Without a code it only e-mails one to the owner.
-  {
-    route: 'DELETE /api/organization/delete/:organization_pk',
-    request: (r) => ({ method: 'DELETE', url: `/api/organization/delete/${r.organization}` }),
-    owner: 202,
-  },
-  {
-    route: 'GET /api/organization/membership/list/:organization_pk',
-    request: (r) => ({ method: 'GET', url: `/api/organization/membership/list/${r.organization}` }),
-    owner: 200,
-  },
-  {
-    route: 'GET /api/organization/membership/stats/:organization_pk',
-    request: (r) => ({
-      method: 'GET',
-      url: `/api/organization/membership/stats/${r.organization}`,
-    }),
-    owner: 200,
-  },
-  {
-    route: 'PUT /api/organization/membership/update/:membership_pk',
-    request: (r) => ({
-      method: 'PUT',
-      url: `/api/organization/membership/update/${r.membership}`,
-      payload: { role: 'OBSERVER' },
-    }),
-    owner: 200,
-  },
-  {
-    route: 'DELETE /api/organization/membership/delete/:membership_pk',
-    request: (r) => ({
-      method: 'DELETE',
-      url: `/api/organization/membership/delete/${r.membership}`,
-    }),
-    owner: 200,
-  },
-  // An invitation's link shows anyone signed in whether it is theirs (the mismatch state).
-  {
-    route: 'GET /api/organization/invitation/get/:invitation_type/:invitation_pk',
-    request: (r) => ({
-      method: 'GET',
-      url: `/api/organization/invitation/get/EMAIL/${r.receivedInvitations[0]}`,
-    }),
-    owner: 200,
-    stranger: { status: 200 },
-  },
-  {
-    route: 'POST /api/organization/invitation/decline/:invitation_pk',
-    request: (r) => ({
-      method: 'POST',
-      url: `/api/organization/invitation/decline/${r.receivedInvitations[1]}`,
-    }),
-    owner: 200,
-    stranger: { status: 403, detail: 'invitation_wrong_account' },
-  },
-  // After the conversation rows: accepting makes the other organization the owner's context.
-  {
-    route: 'POST /api/organization/invitation/accept/:invitation_pk',
-    request: (r) => ({
-      method: 'POST',
-      url: `/api/organization/invitation/accept/${r.receivedInvitations[0]}`,
-    }),
-    owner: 200,
-    stranger: { status: 403, detail: 'invitation_wrong_account' },
-  },
-  // Last: for the owner it signs out the device the rows above were sent from.
-  {
-    route: 'DELETE /api/user/session/delete/:session_pk',
-    request: (r) => ({ method: 'DELETE', url: `/api/user/session/delete/${r.session}` }),
-    owner: 200,
-  },
-];
-
-/** Routes whose parameter names no record of a user. */
-const NOT_RECORDS = [
-  'GET /api/auth/password-reset/verify/:token',
-  'POST /api/auth/revoke/:provider',
-  // Profile pictures are shown to whoever sees the person (co-workers, shared views).
-  'GET /api/user/avatar/:fileId',
-];
-
-type RecordFrame = Exclude<ClientMessage, { type: 'ping' }>;
-const SOCKET_ROWS: Record<RecordFrame['type'], (conversation: string) => RecordFrame> = {
-  'chat.send': (pk) => ({
-    type: 'chat.send',
-    request_id: 'matrix-send',
-    conversation_pk: pk,
-    content: 'Hello',
-    model_id: OPENAI_MODEL,
-    attachment_pks: [],
-    language: 'en',
-  }),
-  'chat.regenerate': (pk) => ({
-    type: 'chat.regenerate',
-    request_id: 'matrix-regenerate',
-    conversation_pk: pk,
-    model_id: OPENAI_MODEL,
-    language: 'en',
-  }),
-  'chat.edit': (pk) => ({
-    type: 'chat.edit',
-    request_id: 'matrix-edit',
-    conversation_pk: pk,
-    content: 'Changed',
-    model_id: OPENAI_MODEL,
-    language: 'en',
-  }),
-  'chat.stop': (pk) => ({ type: 'chat.stop', conversation_pk: pk }),
-  'chat.subscribe': (pk) => ({ type: 'chat.subscribe', conversation_pk: pk, from_offset: 0 }),
-  // Only ever removes the tab's own subscription: nothing to refuse.
-  'chat.unsubscribe': (pk) => ({ type: 'chat.unsubscribe', conversation_pk: pk }),
-};
 
 const h = chatHarnessForFile();
 beforeAll(() => {
@@ -285,38 +55,22 @@ async function organizationWithLogo(
   return { organization: organization.pk, logo: String(organization.avatar_url).split('/').pop()! };
 }
 
-/** An invitation from `from`'s new organization (or `organization`) to `email`; its pk. */
-async function invitation(from: Client, email: string, organization?: string): Promise<string> {
-  const pk =
-    organization ?? (await from.post('/api/organization/create', { name: 'Kancelaria' })).json().pk;
-  const res = await from.post(`/api/organization/invitation/create/${pk}`, {
-    user_emails: [email],
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json()[0].pk;
-}
-
-async function ownedRecords(owner: {
-  client: Client;
-  email: string;
-  user: { pk: string };
-}): Promise<Records> {
+async function ownedRecords(owner: Account): Promise<Records> {
   const t = h.t;
   const { organization, logo } = await organizationWithLogo(owner.client);
-  const sentInvitation = await invitation(owner.client, uniqueEmail('invited'), organization);
-  const joining = await signedUpClient(t);
-  const joined = await joining.client.post(
-    `/api/organization/invitation/accept/${await invitation(owner.client, joining.email, organization)}`,
-  );
-  expect(joined.statusCode, joined.body).toBe(200);
-  const [membership] = await t.database.db
-    .select({ id: memberships.id })
-    .from(memberships)
-    .where(eq(memberships.userId, joining.user.pk));
+  // Invited as observers, the role an invitation that names none gets.
+  const sentInvitation = (
+    await invitation(owner.client, organization, uniqueEmail('invited'), 'OBSERVER')
+  ).pk;
+  const joining = await join(owner.client, organization, await signedUpClient(t), 'OBSERVER');
+  const membership = await membershipPk(t, organization, joining.user.pk);
   const inviters = [(await signedUpClient(t)).client, (await signedUpClient(t)).client];
+  /** An invitation to the owner from an organization `from` founds for it. */
+  const invitedBy = async (from: Client) =>
+    (await invitation(from, await createOrganization(from), owner.email, 'OBSERVER')).pk;
   const receivedInvitations: [string, string] = [
-    await invitation(inviters[0]!, owner.email),
-    await invitation(inviters[1]!, owner.email),
+    await invitedBy(inviters[0]!),
+    await invitedBy(inviters[1]!),
   ];
   const conversation = await insertConversation(t, owner.user.pk);
   const [question, answer] = await insertMessages(t, conversation, [
@@ -342,7 +96,7 @@ async function ownedRecords(owner: {
     organization,
     logo,
     sentInvitation,
-    membership: membership!.id,
+    membership,
     receivedInvitations,
   };
 }

@@ -4,6 +4,7 @@ import type { Invitation, InvitationPage, Organization, ReceivedInvitation } fro
 import { devOutbox, invitations, memberships } from '../src/db/schema';
 import { lastMailTo, signedUpClient, uniqueEmail, type Client } from './accounts';
 import { TEST_ORIGIN, createTestApp, type TestApp } from './app';
+import { firm, invitation as invited, ROLES } from './organization-fixtures';
 
 let t: TestApp;
 let clock = new Date();
@@ -12,22 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** An organization and its owner, acting in it. */
-async function firm(name = 'Kancelaria Nowak') {
-  const owner = await signedUpClient(t);
-  const created = await owner.client.post('/api/organization/create', { name });
-  expect(created.statusCode, created.body).toBe(201);
-  return { owner, organizationId: created.json().pk as string };
-}
-
 const invite = (client: Client, organizationId: string, body: object) =>
   client.post(`/api/organization/invitation/create/${organizationId}`, body);
-
-async function invited(client: Client, organizationId: string, email: string, role = 'MEMBER') {
-  const res = await invite(client, organizationId, { user_emails: [email], role });
-  expect(res.statusCode, res.body).toBe(201);
-  return (res.json() as Invitation[])[0]!;
-}
 
 const linkIn = (text: string) => /https?:\/\/\S+/.exec(text)![0];
 
@@ -41,7 +28,7 @@ const invitationCount = async (organizationId: string) =>
 
 describe('inviting by e-mail', () => {
   it('mails an account holder the invitation page, and a new address the sign-up form', async () => {
-    const { owner, organizationId } = await firm();
+    const { owner, organizationId } = await firm(t, [], 'Kancelaria Nowak');
     const holder = await signedUpClient(t);
     const newcomer = uniqueEmail('newcomer');
     const res = await invite(owner.client, organizationId, {
@@ -81,7 +68,7 @@ describe('inviting by e-mail', () => {
   });
 
   it('refuses bad requests with their own codes, writing nothing', async () => {
-    const { owner, organizationId } = await firm();
+    const { owner, organizationId } = await firm(t);
     const member = await signedUpClient(t);
     const invitation = await invited(owner.client, organizationId, member.email);
     await member.client.post(`/api/organization/invitation/accept/${invitation.pk}`);
@@ -112,24 +99,20 @@ describe('inviting by e-mail', () => {
   });
 
   it('defaults the role to observer', async () => {
-    const { owner, organizationId } = await firm();
+    const { owner, organizationId } = await firm(t);
     const res = await invite(owner.client, organizationId, { user_emails: [uniqueEmail()] });
     expect((res.json() as Invitation[])[0]!.role).toBe('OBSERVER');
   });
 
   it('lets owners and admins invite; members and observers get 403, strangers 404', async () => {
-    const { owner, organizationId } = await firm();
-    const roles = {} as Record<string, Client>;
-    for (const role of ['ADMIN', 'MEMBER', 'OBSERVER']) {
-      const person = await signedUpClient(t);
-      const invitation = await invited(owner.client, organizationId, person.email, role);
-      await person.client.post(`/api/organization/invitation/accept/${invitation.pk}`);
-      roles[role] = person.client;
-    }
+    const { organizationId, admin, member, observer } = await firm(t, ROLES);
     const body = () => ({ user_emails: [uniqueEmail()] });
-    expect((await invite(roles.ADMIN!, organizationId, body())).statusCode).toBe(201);
-    for (const role of ['MEMBER', 'OBSERVER']) {
-      const res = await invite(roles[role]!, organizationId, body());
+    expect((await invite(admin.client, organizationId, body())).statusCode).toBe(201);
+    for (const [role, person] of [
+      ['MEMBER', member],
+      ['OBSERVER', observer],
+    ] as const) {
+      const res = await invite(person.client, organizationId, body());
       expect([role, res.statusCode, res.json()]).toEqual([role, 403, { detail: 'forbidden' }]);
     }
     const stranger = await signedUpClient(t);
@@ -142,7 +125,7 @@ describe('inviting by e-mail', () => {
 
 describe('answering an invitation', () => {
   it('accepts into the organization with the invited role, once', async () => {
-    const { owner, organizationId } = await firm();
+    const { owner, organizationId } = await firm(t);
     const person = await signedUpClient(t);
     const invitation = await invited(owner.client, organizationId, person.email, 'MEMBER');
     const shown = await person.client.get(
@@ -171,7 +154,7 @@ describe('answering an invitation', () => {
   });
 
   it('shows another account the mismatch and refuses it, changing nothing', async () => {
-    const { owner, organizationId } = await firm();
+    const { owner, organizationId } = await firm(t);
     const invitedEmail = uniqueEmail('invited');
     const invitation = await invited(owner.client, organizationId, invitedEmail);
     const other = await signedUpClient(t);
@@ -191,7 +174,7 @@ describe('answering an invitation', () => {
   });
 
   it('declines without joining', async () => {
-    const { owner, organizationId } = await firm();
+    const { owner, organizationId } = await firm(t);
     const person = await signedUpClient(t);
     const invitation = await invited(owner.client, organizationId, person.email);
     const res = await person.client.post(`/api/organization/invitation/decline/${invitation.pk}`);
@@ -201,7 +184,7 @@ describe('answering an invitation', () => {
   });
 
   it('shows a revoked, expired or unknown invitation as not found, alike', async () => {
-    const { owner, organizationId } = await firm();
+    const { owner, organizationId } = await firm(t);
     const person = await signedUpClient(t);
     const revoked = await invited(owner.client, organizationId, person.email);
     const deleted = await owner.client.delete(
@@ -209,7 +192,7 @@ describe('answering an invitation', () => {
     );
     expect(deleted.json()).toEqual({ status: 'ok' });
 
-    const second = await firm('Kancelaria Kowalski');
+    const second = await firm(t, [], 'Kancelaria Kowalski');
     const expiring = await invited(second.owner.client, second.organizationId, person.email);
     // Past its expiry (the clock is not moved: the session would expire with it).
     await t.database.db
@@ -232,7 +215,7 @@ describe('answering an invitation', () => {
 
 describe("an organization's invitations", () => {
   it('resends an open invitation once a minute, renewing it, and lists by e-mail and date', async () => {
-    const { owner, organizationId } = await firm();
+    const { owner, organizationId } = await firm(t);
     const email = uniqueEmail('resent');
     const invitation = await invited(owner.client, organizationId, email);
     await lastMailTo(t, email);

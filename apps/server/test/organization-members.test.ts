@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MemberPage, MembershipStats } from '@themis/shared';
+import type { MembershipStats } from '@themis/shared';
 import { memberships } from '../src/db/schema';
 import { signedUpClient, type Client } from './accounts';
 import { createTestApp, type TestApp } from './app';
 import { png, uploadPicture } from './avatar-fixtures';
+import { firm, members, membershipOf, ROLES } from './organization-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,51 +13,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Person = Awaited<ReturnType<typeof signedUpClient>>;
-
-/** An organization with an owner, an admin, a member and an observer, each acting in it. */
-async function firm() {
-  const owner = await signedUpClient(t);
-  const organizationId: string = (
-    await owner.client.post('/api/organization/create', { name: 'Kancelaria' })
-  ).json().pk;
-  const join = async (role: string): Promise<Person> => {
-    const person = await signedUpClient(t);
-    const sent = await owner.client.post(`/api/organization/invitation/create/${organizationId}`, {
-      user_emails: [person.email],
-      role,
-    });
-    const accepted = await person.client.post(
-      `/api/organization/invitation/accept/${sent.json()[0].pk}`,
-    );
-    expect(accepted.statusCode, accepted.body).toBe(200);
-    return person;
-  };
-  return {
-    organizationId,
-    owner,
-    admin: await join('ADMIN'),
-    member: await join('MEMBER'),
-    observer: await join('OBSERVER'),
-  };
-}
-
-const members = async (client: Client, organizationId: string, query = '') =>
-  (
-    (
-      await client.get(`/api/organization/membership/list/${organizationId}${query}`)
-    ).json() as MemberPage
-  ).items;
-
-const membershipOf = async (client: Client, organizationId: string, email: string) =>
-  (await members(client, organizationId)).find((m) => m.user.email === email)!;
-
 const setRole = (client: Client, membershipPk: string, role: string) =>
   client.put(`/api/organization/membership/update/${membershipPk}`, { role });
 
 describe('co-workers', () => {
   it('lists the members with role, usage, date added and latest activity to owners and admins', async () => {
-    const { organizationId, owner, admin, member, observer } = await firm();
+    const { organizationId, owner, admin, member, observer } = await firm(t, ROLES);
     const list = await members(owner.client, organizationId);
     expect(list.map((m) => [m.user.email, m.role]).sort()).toEqual(
       [
@@ -91,7 +53,7 @@ describe('co-workers', () => {
   });
 
   it('shows co-workers each other’s pictures, and no one else', async () => {
-    const { organizationId, owner, observer } = await firm();
+    const { organizationId, owner, observer } = await firm(t, ROLES);
     await uploadPicture(observer.client, await png());
     const listed = await membershipOf(owner.client, organizationId, observer.email);
     const picture = new URL(listed.user.avatar_url!).pathname;
@@ -104,7 +66,7 @@ describe('co-workers', () => {
   });
 
   it('counts members per role and the pooled tokens', async () => {
-    const { organizationId, owner, member } = await firm();
+    const { organizationId, owner, member } = await firm(t, ROLES);
     const stats = (
       await owner.client.get(`/api/organization/membership/stats/${organizationId}`)
     ).json() as MembershipStats;
@@ -121,7 +83,7 @@ describe('co-workers', () => {
 
 describe('changing roles', () => {
   it('lets the owner change any role but the owner’s, never to OWNER', async () => {
-    const { organizationId, owner, admin, member } = await firm();
+    const { organizationId, owner, admin, member } = await firm(t, ROLES);
     const target = await membershipOf(owner.client, organizationId, member.email);
     const changed = await setRole(owner.client, target.pk, 'ADMIN');
     expect(changed.statusCode, changed.body).toBe(200);
@@ -143,7 +105,7 @@ describe('changing roles', () => {
   });
 
   it('lets an admin manage members and observers, not another admin; members manage no one', async () => {
-    const { organizationId, owner, admin, member, observer } = await firm();
+    const { organizationId, owner, admin, member, observer } = await firm(t, ROLES);
     const other = await membershipOf(owner.client, organizationId, observer.email);
     expect((await setRole(admin.client, other.pk, 'MEMBER')).statusCode).toBe(200);
     await setRole(owner.client, other.pk, 'ADMIN');
@@ -158,7 +120,7 @@ describe('changing roles', () => {
   });
 
   it('keeps one of two changes made at once, and one membership', async () => {
-    const { organizationId, owner, admin, member } = await firm();
+    const { organizationId, owner, admin, member } = await firm(t, ROLES);
     const target = await membershipOf(owner.client, organizationId, member.email);
     const answers = await Promise.all([
       setRole(owner.client, target.pk, 'OBSERVER'),
@@ -177,7 +139,7 @@ describe('changing roles', () => {
 
 describe('removing members', () => {
   it('removes a member, who falls back to their own context at once', async () => {
-    const { organizationId, owner, observer } = await firm();
+    const { organizationId, owner, observer } = await firm(t, ROLES);
     const target = await membershipOf(owner.client, organizationId, observer.email);
     const res = await owner.client.delete(`/api/organization/membership/delete/${target.pk}`);
     expect(res.json()).toEqual({ status: 'ok' });
@@ -192,7 +154,7 @@ describe('removing members', () => {
   });
 
   it('never removes the owner; anyone else may leave', async () => {
-    const { organizationId, owner, admin, member } = await firm();
+    const { organizationId, owner, admin, member } = await firm(t, ROLES);
     const ownership = await membershipOf(owner.client, organizationId, owner.email);
     for (const client of [owner.client, admin.client]) {
       const res = await client.delete(`/api/organization/membership/delete/${ownership.pk}`);

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MemberPage } from '@themis/shared';
 import {
   attachments,
   conversations,
@@ -15,6 +14,7 @@ import { createFileStorage } from '../src/platform/storage/create-storage';
 import { lastCodeTo, signedUpClient, type Client } from './accounts';
 import { createTestApp, type TestApp } from './app';
 import { insertAttachment, insertMessages } from './conversations-fixtures';
+import { firm, members, membershipOf } from './organization-fixtures';
 
 let t: TestApp;
 let clock = new Date();
@@ -22,30 +22,6 @@ beforeAll(async () => {
   t = await createTestApp({ now: () => clock });
 });
 afterAll(() => t.close());
-
-type Person = Awaited<ReturnType<typeof signedUpClient>>;
-
-async function firm() {
-  const owner = await signedUpClient(t);
-  const organizationId: string = (
-    await owner.client.post('/api/organization/create', { name: 'Kancelaria' })
-  ).json().pk;
-  const join = async (role: string): Promise<Person> => {
-    const person = await signedUpClient(t);
-    const sent = await owner.client.post(`/api/organization/invitation/create/${organizationId}`, {
-      user_emails: [person.email],
-      role,
-    });
-    await person.client.post(`/api/organization/invitation/accept/${sent.json()[0].pk}`);
-    return person;
-  };
-  return { organizationId, owner, admin: await join('ADMIN'), member: await join('MEMBER') };
-}
-
-const membershipOf = async (client: Client, organizationId: string, email: string) =>
-  (
-    (await client.get(`/api/organization/membership/list/${organizationId}`)).json() as MemberPage
-  ).items.find((m) => m.user.email === email)!;
 
 const transfer = (client: Client, body: object) =>
   client.put('/api/organization/membership/transfer-ownership', body);
@@ -55,7 +31,7 @@ const operator = (args: string) =>
 
 describe('transferring the ownership', () => {
   it('takes the e-mailed code; the member becomes owner and the owner admin', async () => {
-    const { organizationId, owner, member } = await firm();
+    const { organizationId, owner, member } = await firm(t, ['ADMIN', 'MEMBER']);
     const target = await membershipOf(owner.client, organizationId, member.email);
     const asked = await transfer(owner.client, { membership_pk: target.pk });
     expect([asked.statusCode, asked.json()]).toEqual([202, { status: 'accepted' }]);
@@ -73,11 +49,7 @@ describe('transferring the ownership', () => {
     expect([done.statusCode, done.json()]).toEqual([200, { status: 'ok' }]);
 
     const roles = Object.fromEntries(
-      (
-        (
-          await member.client.get(`/api/organization/membership/list/${organizationId}`)
-        ).json() as MemberPage
-      ).items.map((m) => [m.user.email, m.role]),
+      (await members(member.client, organizationId)).map((m) => [m.user.email, m.role]),
     );
     expect(roles[member.email]).toBe('OWNER');
     expect(roles[owner.email]).toBe('ADMIN');
@@ -90,7 +62,7 @@ describe('transferring the ownership', () => {
   });
 
   it('is the owner’s alone, to another member, with a code that has not expired', async () => {
-    const { organizationId, owner, admin, member } = await firm();
+    const { organizationId, owner, admin, member } = await firm(t, ['ADMIN', 'MEMBER']);
     const target = await membershipOf(owner.client, organizationId, member.email);
     const byAdmin = await transfer(admin.client, { membership_pk: target.pk });
     expect([byAdmin.statusCode, byAdmin.json()]).toEqual([403, { detail: 'forbidden' }]);
@@ -123,7 +95,7 @@ describe('deleting an organization', () => {
     );
 
   it('turns it inactive at once with the owner’s code; support can restore it in the window', async () => {
-    const { organizationId, owner, admin, member } = await firm();
+    const { organizationId, owner, admin, member } = await firm(t, ['ADMIN', 'MEMBER']);
     const conversation = (await member.client.post('/api/conversation/create', {})).json().pk;
     const byAdmin = await remove(admin.client, organizationId);
     expect([byAdmin.statusCode, byAdmin.json()]).toEqual([403, { detail: 'forbidden' }]);
@@ -167,7 +139,7 @@ describe('deleting an organization', () => {
   });
 
   it('purges it with its conversations and files after the grace period, not before', async () => {
-    const { organizationId, owner, member } = await firm();
+    const { organizationId, owner, member } = await firm(t, ['ADMIN', 'MEMBER']);
     const conversation = (await member.client.post('/api/conversation/create', {})).json().pk;
     const [question] = await insertMessages(t, { id: conversation, userId: member.user.pk }, [
       { role: 'user', content: 'Question' },

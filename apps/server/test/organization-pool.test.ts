@@ -5,6 +5,7 @@ import { monthKey } from '../src/modules/usage/allowance.service';
 import { signedUpClient, type Client } from './accounts';
 import { chatHarnessForFile, connectSocket, sendFrame } from './chat-harness';
 import { streamOpenAiAnswer } from './llm-upstreams';
+import { createOrganization } from './organization-fixtures';
 
 // An organization's members share its plan's monthly tokens: what one uses, the others
 // cannot, and each member's own context keeps its own limit.
@@ -29,8 +30,7 @@ async function newConversation(client: Client): Promise<string> {
 async function firm() {
   const owner = await signedUpClient(h.t);
   const member = await signedUpClient(h.t);
-  const created = await owner.client.post('/api/organization/create', { name: 'Kancelaria' });
-  const organizationId: string = created.json().pk;
+  const organizationId = await createOrganization(owner.client);
   // Invitations arrive with their own calls; the membership is written as one would write it.
   await h.t.database.db
     .insert(memberships)

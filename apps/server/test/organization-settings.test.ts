@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ModelInfo, Organization } from '@themis/shared';
-import { CONTEXT_CHANGED_CLOSE } from '../src/platform/realtime/websocket';
-import { signedUpClient, type Client } from './accounts';
+import { CONTEXT_CHANGED_CLOSE, CONTEXT_UPDATED_CLOSE } from '../src/platform/realtime/websocket';
+import type { Client } from './accounts';
 import { png } from './avatar-fixtures';
 import {
   ANTHROPIC_MODEL,
@@ -12,26 +12,12 @@ import {
 } from './chat-harness';
 import { streamOpenAiAnswer } from './llm-upstreams';
 import { multipartBody } from './multipart';
+import { firm, membershipOf } from './organization-fixtures';
 
 const h = chatHarnessForFile();
 beforeAll(() => {
   h.answerWith((request, res) => streamOpenAiAnswer(request, res, { deltas: ['Yes.'] }));
 });
-
-/** An organization, its owner and a member, both acting in it. */
-async function firm() {
-  const owner = await signedUpClient(h.t);
-  const organizationId: string = (
-    await owner.client.post('/api/organization/create', { name: 'Kancelaria' })
-  ).json().pk;
-  const member = await signedUpClient(h.t);
-  const sent = await owner.client.post(`/api/organization/invitation/create/${organizationId}`, {
-    user_emails: [member.email],
-    role: 'MEMBER',
-  });
-  await member.client.post(`/api/organization/invitation/accept/${sent.json()[0].pk}`);
-  return { organizationId, owner, member };
-}
 
 const update = (client: Client, organizationId: string, body: object) =>
   client.put(`/api/organization/update/${organizationId}`, body);
@@ -40,7 +26,7 @@ const modelIds = async (client: Client) =>
 
 describe('organization settings', () => {
   it('changes the name and the switches for owners and admins only', async () => {
-    const { organizationId, owner, member } = await firm();
+    const { organizationId, owner, member } = await firm(h.t, ['MEMBER']);
     const res = await update(owner.client, organizationId, {
       name: ' Kancelaria Nowak i Wspólnicy ',
       is_encryption_forced: true,
@@ -67,7 +53,7 @@ describe('organization settings', () => {
   });
 
   it('takes the fields and a new logo from form data, and removes the logo', async () => {
-    const { organizationId, owner } = await firm();
+    const { organizationId, owner } = await firm(h.t, ['MEMBER']);
     const form = multipartBody([
       { name: 'name', value: 'Kancelaria z logo' },
       { name: 'is_sharing_outside_allowed', value: 'true' },
@@ -102,7 +88,7 @@ describe('organization settings', () => {
   });
 
   it('limits the models members see and may ask, in its context only', async () => {
-    const { organizationId, owner, member } = await firm();
+    const { organizationId, owner, member } = await firm(h.t, ['MEMBER']);
     expect(await modelIds(member.client)).toEqual(
       expect.arrayContaining([OPENAI_MODEL, ANTHROPIC_MODEL]),
     );
@@ -114,9 +100,15 @@ describe('organization settings', () => {
     const tab = await connectSocket(h, member.client.jar.get('access'));
     const res = await update(owner.client, organizationId, { allowed_models: [OPENAI_MODEL] });
     expect(res.statusCode, res.body).toBe(200);
-    // The member's open tab reconnects into the new list.
-    expect(await tab.closed).toBe(CONTEXT_CHANGED_CLOSE);
+    // The member's open tab reconnects into the new list, in the same context.
+    expect(await tab.closed).toBe(CONTEXT_UPDATED_CLOSE);
     expect(await modelIds(member.client)).toEqual([OPENAI_MODEL]);
+    expect(await modelIds(owner.client)).toEqual([OPENAI_MODEL]);
+    // The managers still choose among every model offered.
+    const choices = await owner.client.get(`/api/organization/model-choices/${organizationId}`);
+    expect(choices.json().map((model: { id: string }) => model.id)).toEqual(
+      expect.arrayContaining([OPENAI_MODEL, ANTHROPIC_MODEL]),
+    );
 
     const conversation = (await member.client.post('/api/conversation/create', {})).json().pk;
     const again = await connectSocket(h, member.client.jar.get('access'));
@@ -134,5 +126,22 @@ describe('organization settings', () => {
     expect(await modelIds(member.client)).toEqual(
       expect.arrayContaining([OPENAI_MODEL, ANTHROPIC_MODEL]),
     );
+  });
+
+  it('reconnects a member whose role changed in the same context, and sends a removed one home', async () => {
+    const { organizationId, owner, member } = await firm(h.t, ['MEMBER']);
+    const { pk } = await membershipOf(owner.client, organizationId, member.email);
+
+    const tab = await connectSocket(h, member.client.jar.get('access'));
+    const promoted = await owner.client.put(`/api/organization/membership/update/${pk}`, {
+      role: 'ADMIN',
+    });
+    expect(promoted.statusCode, promoted.body).toBe(200);
+    expect(await tab.closed).toBe(CONTEXT_UPDATED_CLOSE);
+    expect((await member.client.get('/api/organization/get-current')).json().role).toBe('ADMIN');
+
+    const again = await connectSocket(h, member.client.jar.get('access'));
+    await owner.client.delete(`/api/organization/membership/delete/${pk}`);
+    expect(await again.closed).toBe(CONTEXT_CHANGED_CLOSE);
   });
 });

@@ -4,23 +4,18 @@ import type { InvitationPage, MemberPage } from '@themis/shared';
 import { monthKey } from '../src/modules/usage/allowance.service';
 import { invitationPageQuery } from '../src/modules/organizations/invitations.repo';
 import { memberPageQuery } from '../src/modules/organizations/memberships.repo';
-import { signedUpClient, type Client } from './accounts';
+import { signedUpClient } from './accounts';
 import { createTestApp, type TestApp } from './app';
+import { createOrganization, type Account } from './organization-fixtures';
 
 const MEMBERS = 1_000;
 const INVITATIONS = 5_000;
 
 let t: TestApp;
-let owner: Awaited<ReturnType<typeof signedUpClient>>;
+let owner: Account;
 let organizationId: string;
 
 const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
-
-async function createOrganization(client: Client, name: string): Promise<string> {
-  const res = await client.post('/api/organization/create', { name });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().pk;
-}
 
 /**
  * `members` accounts joined to the organization and `invitations` invitations to it, each in

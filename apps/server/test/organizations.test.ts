@@ -8,6 +8,7 @@ import { TEST_ORIGIN, createTestApp, type TestApp } from './app';
 import { png } from './avatar-fixtures';
 import { connectSocket } from './chat-harness';
 import { multipartBody } from './multipart';
+import { createOrganization } from './organization-fixtures';
 
 let t: TestApp;
 let wsUrl: string;
@@ -19,12 +20,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const LOGO_URL = new RegExp(`^${TEST_ORIGIN}/api/organization/logo/([0-9a-f]{32})$`);
-
-async function createOrganization(client: Client, name = 'Kancelaria Nowak') {
-  const res = await client.post('/api/organization/create', { name });
-  expect(res.statusCode, res.body).toBe(201);
-  return (res.json() as { pk: string }).pk;
-}
 
 const current = (client: Client) => client.get('/api/organization/get-current');
 const switchTo = (client: Client, pk: string | null) =>

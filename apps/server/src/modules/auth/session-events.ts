@@ -4,17 +4,26 @@ import type { Broadcast } from '../../platform/realtime/broadcast';
 const CHANNEL = 'themis:sessions:ended';
 const CONTEXT_CHANNEL = 'themis:users:context-changed';
 const ZEnded = z.object({ session_ids: z.array(z.string()) });
-const ZContextChanged = z.object({ user_ids: z.array(z.string()) });
+const ZContextChanged = z.object({
+  user_ids: z.array(z.string()),
+  kind: z.enum(['changed', 'updated']),
+});
+
+/**
+ * 'changed': the user acts in another context (switched, joined, removed, deleted);
+ * 'updated': the same context with other rules (their role, its allowed models).
+ */
+export type ContextChange = z.infer<typeof ZContextChanged>['kind'];
 
 /**
  * Sessions that ended (signed out, revoked, account gone), and users whose context changed
- * (switched, or a membership changed or ended), told to every instance.
+ * or was updated, told to every instance.
  */
 export interface SessionEvents {
   ended(sessionIds: string[]): Promise<void>;
   onEnded(handler: (sessionIds: string[]) => void): void;
-  contextChanged(userIds: string[]): Promise<void>;
-  onContextChanged(handler: (userIds: string[]) => void): void;
+  contextChanged(userIds: string[], kind?: ContextChange): Promise<void>;
+  onContextChanged(handler: (userIds: string[], kind: ContextChange) => void): void;
 }
 
 export function createSessionEvents(options: {
@@ -36,17 +45,17 @@ export function createSessionEvents(options: {
         if (parsed.success) handler(parsed.data.session_ids);
       });
     },
-    async contextChanged(userIds) {
+    async contextChanged(userIds, kind = 'changed') {
       if (userIds.length === 0) return;
       // Not fatal: the socket's next reconnect acts in the new context.
       await broadcast
-        .publish(CONTEXT_CHANNEL, { user_ids: userIds })
+        .publish(CONTEXT_CHANNEL, { user_ids: userIds, kind })
         .catch((err: unknown) => log.warn({ err }, 'context change not announced'));
     },
     onContextChanged(handler) {
       broadcast.subscribe(CONTEXT_CHANNEL, (payload) => {
         const parsed = ZContextChanged.safeParse(payload);
-        if (parsed.success) handler(parsed.data.user_ids);
+        if (parsed.success) handler(parsed.data.user_ids, parsed.data.kind);
       });
     },
   };

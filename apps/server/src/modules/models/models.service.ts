@@ -1,7 +1,8 @@
 import type { ModelInfo } from '@themis/shared';
-import { requireContextAccess } from '../../access/access';
+import { requireContextAccess, requireOrganizationAccess } from '../../access/access';
 import { mayUseModel } from '../../access/policies';
 import type { UserActor } from '../../access/actor';
+import type { Database } from '../../db/client';
 import type { LlmGateway, LlmModel } from '../../platform/llm/llm';
 
 export function presentModel(model: LlmModel): ModelInfo {
@@ -25,4 +26,23 @@ export async function listAvailableModels(options: {
   requireContextAccess({ actor, action: 'model.list' });
   const models = await options.llm.listModels();
   return models.filter((model) => mayUseModel(actor, model.id)).map(presentModel);
+}
+
+/**
+ * Every model the server offers, for the managers choosing an organization's allowed models
+ * (their own list is already narrowed by that choice).
+ */
+export async function listModelChoices(options: {
+  db: Database;
+  llm: LlmGateway;
+  actor: UserActor;
+  organizationId: string;
+}): Promise<ModelInfo[]> {
+  await requireOrganizationAccess({
+    db: options.db,
+    actor: options.actor,
+    action: 'update',
+    organizationId: options.organizationId,
+  });
+  return (await options.llm.listModels()).map(presentModel);
 }

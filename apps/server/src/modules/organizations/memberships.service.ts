@@ -142,7 +142,7 @@ export async function updateMembershipRole(options: {
     .where(and(eq(memberships.id, membership.id), eq(memberships.role, membership.role)))
     .returning();
   if (!updated) throw new AppError('membership_changed', 409);
-  await ctx.sessionEvents.contextChanged([membership.userId]);
+  await ctx.sessionEvents.contextChanged([membership.userId], 'updated');
   const [row] = await memberPageQuery({
     db: ctx.db,
     month: monthKey(ctx.now()),
@@ -235,6 +235,6 @@ export async function transferOwnership(options: {
       .returning({ id: memberships.id });
     if (!steppedDown || !promoted) throw new AppError('membership_changed', 409);
   });
-  await ctx.sessionEvents.contextChanged([actor.userId, target.userId]);
+  await ctx.sessionEvents.contextChanged([actor.userId, target.userId], 'updated');
   return 'transferred';
 }

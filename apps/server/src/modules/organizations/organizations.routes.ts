@@ -7,6 +7,7 @@ import {
   ZCreateOrganizationResponse,
   ZErrorResponse,
   ZMembershipList,
+  ZModelList,
   ZOkResponse,
   ZOrganization,
   ZOrganizationDeleteQuery,
@@ -18,6 +19,7 @@ import type { AppContext } from '../../app-context';
 import type { LlmGateway } from '../../platform/llm/llm';
 import { acceptPictureForm, pictureChangeOf, ZPictureBytes } from '../../plugins/picture-form';
 import { requireActor } from '../auth/auth.guard';
+import { listModelChoices } from '../models/models.service';
 import {
   createOrganization,
   findLogo,
@@ -148,6 +150,25 @@ export function organizationRoutes(ctx: AppContext, llm: LlmGateway) {
           }),
       );
     });
+
+    r.get(
+      '/organization/model-choices/:organization_pk',
+      {
+        schema: {
+          tags,
+          summary: 'Every model offered, to choose the allowed ones from (owners and admins)',
+          params: z.object({ organization_pk: z.string() }),
+          response: { 200: ZModelList, ...errors },
+        },
+      },
+      async (request) =>
+        listModelChoices({
+          db,
+          llm,
+          actor: requireActor(request),
+          organizationId: request.params.organization_pk,
+        }),
+    );
 
     r.delete(
       '/organization/delete/:organization_pk',

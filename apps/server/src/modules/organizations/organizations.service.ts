@@ -238,7 +238,7 @@ export async function updateOrganization(options: {
     await discardFile({ storage: ctx.storage, log: ctx.log, key: previous.avatarKey });
   }
   if (data.allowed_models !== undefined) {
-    await ctx.sessionEvents.contextChanged(await listMemberIds(ctx.db, organizationId));
+    await ctx.sessionEvents.contextChanged(await listMemberIds(ctx.db, organizationId), 'updated');
   }
   return readOrganization({
     db: ctx.db,

@@ -19,6 +19,8 @@ export const UNAUTHORIZED_CLOSE = 4401;
 export const TOO_MANY_CLOSE = 4429;
 /** The user's context changed: reconnect, and reload what the context shows. */
 export const CONTEXT_CHANGED_CLOSE = 4409;
+/** The same context with other rules (role, allowed models): reconnect and refetch them. */
+export const CONTEXT_UPDATED_CLOSE = 4410;
 /** Sockets one user may keep open on one instance (tabs and devices together). */
 export const MAX_SOCKETS_PER_USER = 20;
 

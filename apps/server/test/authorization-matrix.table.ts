@@ -1,0 +1,248 @@
+import type { InjectOptions } from 'fastify';
+import type { ClientMessage } from '@themis/shared';
+import { OPENAI_MODEL } from './chat-harness';
+import { multipartBody } from './multipart';
+
+// The rows of the authorization matrix (authorization-matrix.test.ts): every route and
+// socket message that names a record, and the records they name.
+
+export interface Records {
+  conversation: string;
+  answer: string;
+  attachment: string;
+  session: string;
+  /** An organization the owner created, and the file id of its logo. */
+  organization: string;
+  logo: string;
+  /** An open invitation of the owner's organization, to someone else. */
+  sentInvitation: string;
+  /** The membership of someone who joined the owner's organization. */
+  membership: string;
+  /** Open invitations of other organizations to the owner's address. */
+  receivedInvitations: [string, string];
+}
+
+interface HttpRow {
+  route: string;
+  request(records: Records): InjectOptions & { url: string };
+  /** The owner's status. */
+  owner: number;
+  /** What anyone else gets; 404 not_found unless said. */
+  stranger?: { status: number; detail?: string };
+}
+
+export const HTTP_ROWS: HttpRow[] = [
+  {
+    route: 'GET /api/conversation/get/:pk',
+    request: (r) => ({ method: 'GET', url: `/api/conversation/get/${r.conversation}` }),
+    owner: 200,
+  },
+  {
+    route: 'GET /api/conversation/messages/:pk',
+    request: (r) => ({ method: 'GET', url: `/api/conversation/messages/${r.conversation}` }),
+    owner: 200,
+  },
+  {
+    route: 'PUT /api/conversation/rename/:pk',
+    request: (r) => ({
+      method: 'PUT',
+      url: `/api/conversation/rename/${r.conversation}`,
+      payload: { name: 'Renamed' },
+    }),
+    owner: 200,
+  },
+  {
+    route: 'POST /api/message/feedback/:message_pk',
+    request: (r) => ({
+      method: 'POST',
+      url: `/api/message/feedback/${r.answer}`,
+      payload: { value: 'good' },
+    }),
+    owner: 200,
+  },
+  {
+    route: 'POST /api/conversation/attachment/upload/:conversation_pk',
+    request: (r) => ({
+      method: 'POST',
+      url: `/api/conversation/attachment/upload/${r.conversation}`,
+      ...multipartBody([{ name: 'file', data: Buffer.from('%PDF-1.4\n'), filename: 'a.pdf' }]),
+    }),
+    // The owner reaches the file check: this one is no real PDF.
+    owner: 400,
+  },
+  {
+    route: 'DELETE /api/conversation/attachment/delete/:pk',
+    request: (r) => ({
+      method: 'DELETE',
+      url: `/api/conversation/attachment/delete/${r.attachment}`,
+    }),
+    owner: 200,
+  },
+  {
+    route: 'DELETE /api/conversation/delete/:pk',
+    request: (r) => ({ method: 'DELETE', url: `/api/conversation/delete/${r.conversation}` }),
+    owner: 200,
+  },
+  {
+    route: 'GET /api/organization/logo/:fileId',
+    request: (r) => ({ method: 'GET', url: `/api/organization/logo/${r.logo}` }),
+    owner: 200,
+  },
+  {
+    route: 'POST /api/organization/invitation/create/:organization_pk',
+    request: (r) => ({
+      method: 'POST',
+      url: `/api/organization/invitation/create/${r.organization}`,
+      payload: { user_emails: [`matrix-${r.organization}@example.com`] },
+    }),
+    owner: 201,
+  },
+  {
+    route: 'GET /api/organization/invitation/list/:organization_pk',
+    request: (r) => ({ method: 'GET', url: `/api/organization/invitation/list/${r.organization}` }),
+    owner: 200,
+  },
+  {
+    route: 'POST /api/organization/invitation/resend-email/:invitation_type/:invitation_pk',
+    request: (r) => ({
+      method: 'POST',
+      url: `/api/organization/invitation/resend-email/EMAIL/${r.sentInvitation}`,
+    }),
+    owner: 200,
+    stranger: { status: 404, detail: 'invitation_not_found' },
+  },
+  {
+    route: 'DELETE /api/organization/invitation/delete/:invitation_type/:invitation_pk',
+    request: (r) => ({
+      method: 'DELETE',
+      url: `/api/organization/invitation/delete/EMAIL/${r.sentInvitation}`,
+    }),
+    owner: 200,
+    stranger: { status: 404, detail: 'invitation_not_found' },
+  },
+  {
+    route: 'PUT /api/organization/update/:organization_pk',
+    request: (r) => ({
+      method: 'PUT',
+      url: `/api/organization/update/${r.organization}`,
+      payload: { name: 'Renamed firm' },
+    }),
+    owner: 200,
+  },
+  {
+    route: 'GET /api/organization/model-choices/:organization_pk',
+    request: (r) => ({ method: 'GET', url: `/api/organization/model-choices/${r.organization}` }),
+    owner: 200,
+  },
+  // Without a code it only e-mails one to the owner.
+  {
+    route: 'DELETE /api/organization/delete/:organization_pk',
+    request: (r) => ({ method: 'DELETE', url: `/api/organization/delete/${r.organization}` }),
+    owner: 202,
+  },
+  {
+    route: 'GET /api/organization/membership/list/:organization_pk',
+    request: (r) => ({ method: 'GET', url: `/api/organization/membership/list/${r.organization}` }),
+    owner: 200,
+  },
+  {
+    route: 'GET /api/organization/membership/stats/:organization_pk',
+    request: (r) => ({
+      method: 'GET',
+      url: `/api/organization/membership/stats/${r.organization}`,
+    }),
+    owner: 200,
+  },
+  {
+    route: 'PUT /api/organization/membership/update/:membership_pk',
+    request: (r) => ({
+      method: 'PUT',
+      url: `/api/organization/membership/update/${r.membership}`,
+      payload: { role: 'OBSERVER' },
+    }),
+    owner: 200,
+  },
+  {
+    route: 'DELETE /api/organization/membership/delete/:membership_pk',
+    request: (r) => ({
+      method: 'DELETE',
+      url: `/api/organization/membership/delete/${r.membership}`,
+    }),
+    owner: 200,
+  },
+  // An invitation's link shows anyone signed in whether it is theirs (the mismatch state).
+  {
+    route: 'GET /api/organization/invitation/get/:invitation_type/:invitation_pk',
+    request: (r) => ({
+      method: 'GET',
+      url: `/api/organization/invitation/get/EMAIL/${r.receivedInvitations[0]}`,
+    }),
+    owner: 200,
+    stranger: { status: 200 },
+  },
+  {
+    route: 'POST /api/organization/invitation/decline/:invitation_pk',
+    request: (r) => ({
+      method: 'POST',
+      url: `/api/organization/invitation/decline/${r.receivedInvitations[1]}`,
+    }),
+    owner: 200,
+    stranger: { status: 403, detail: 'invitation_wrong_account' },
+  },
+  // After the conversation rows: accepting makes the other organization the owner's context.
+  {
+    route: 'POST /api/organization/invitation/accept/:invitation_pk',
+    request: (r) => ({
+      method: 'POST',
+      url: `/api/organization/invitation/accept/${r.receivedInvitations[0]}`,
+    }),
+    owner: 200,
+    stranger: { status: 403, detail: 'invitation_wrong_account' },
+  },
+  // Last: for the owner it signs out the device the rows above were sent from.
+  {
+    route: 'DELETE /api/user/session/delete/:session_pk',
+    request: (r) => ({ method: 'DELETE', url: `/api/user/session/delete/${r.session}` }),
+    owner: 200,
+  },
+];
+
+/** Routes whose parameter names no record of a user. */
+export const NOT_RECORDS = [
+  'GET /api/auth/password-reset/verify/:token',
+  'POST /api/auth/revoke/:provider',
+  // Profile pictures are shown to whoever sees the person (co-workers, shared views).
+  'GET /api/user/avatar/:fileId',
+];
+
+type RecordFrame = Exclude<ClientMessage, { type: 'ping' }>;
+export const SOCKET_ROWS: Record<RecordFrame['type'], (conversation: string) => RecordFrame> = {
+  'chat.send': (pk) => ({
+    type: 'chat.send',
+    request_id: 'matrix-send',
+    conversation_pk: pk,
+    content: 'Hello',
+    model_id: OPENAI_MODEL,
+    attachment_pks: [],
+    language: 'en',
+  }),
+  'chat.regenerate': (pk) => ({
+    type: 'chat.regenerate',
+    request_id: 'matrix-regenerate',
+    conversation_pk: pk,
+    model_id: OPENAI_MODEL,
+    language: 'en',
+  }),
+  'chat.edit': (pk) => ({
+    type: 'chat.edit',
+    request_id: 'matrix-edit',
+    conversation_pk: pk,
+    content: 'Changed',
+    model_id: OPENAI_MODEL,
+    language: 'en',
+  }),
+  'chat.stop': (pk) => ({ type: 'chat.stop', conversation_pk: pk }),
+  'chat.subscribe': (pk) => ({ type: 'chat.subscribe', conversation_pk: pk, from_offset: 0 }),
+  // Only ever removes the tab's own subscription: nothing to refuse.
+  'chat.unsubscribe': (pk) => ({ type: 'chat.unsubscribe', conversation_pk: pk }),
+};
