@@ -40,6 +40,8 @@ const CODE_PURPOSES = {
   signIn: /finish signing in|dokończyć logowanie/,
   passwordChange: /change of your Themis password|potwierdzić zmianę hasła/,
   deletion: /deletion of your Themis account|usunięcie swojego konta/,
+  ownershipTransfer: /transfer of your organization’s ownership|przekazanie własności organizacji/,
+  organizationDeletion: /deletion of your organization|usunięcie organizacji/,
 } as const;
 
 /**
@@ -150,6 +152,7 @@ function locale<T>(language: Language, namespace: string): T {
 export function textsOf(language: Language) {
   return {
     auth: locale<typeof import('../apps/web/src/locales/en/auth.json')>(language, 'auth'),
+    chat: locale<typeof import('../apps/web/src/locales/en/chat.json')>(language, 'chat'),
     common: locale<typeof import('../apps/web/src/locales/en/common.json')>(language, 'common'),
     questionnaire: locale<typeof import('../apps/web/src/locales/en/questionnaire.json')>(
       language,

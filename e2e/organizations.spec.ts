@@ -223,7 +223,8 @@ for (const variant of VARIANTS) {
     await sidebar
       .getByRole('link', { name: textsOf(variant.language).common.nav.organizations })
       .click();
-    await expect(page).toHaveURL(/\/organizations\/coworkers$/);
+    await expect(page).toHaveURL(/\/organizations\/general$/);
+    await page.getByRole('tab', { name: texts.page.coworkers }).click();
     const list = page.getByTestId('coworkers-page');
     await expect(list.getByTestId('coworker-row')).toHaveCount(2);
     await expect(list.getByTestId('coworkers-stats')).toContainText('10');

@@ -5,5 +5,6 @@
 export * from './auth';
 export * from './chat';
 export * from './feedback';
+export * from './organizations';
 export * from './user';
 export * from './validation';

@@ -261,3 +261,6 @@ export type TransferOwnershipRequest = z.infer<typeof ZTransferOwnershipRequest>
 export const ZOrganizationDeleteQuery = z.object({
   verification_code: ZVerificationCode.optional(),
 });
+
+/** The owner's confirmation form for a transfer or a deletion: the e-mailed code. */
+export const ZOwnerCodeForm = z.object({ verification_code: ZVerificationCode });

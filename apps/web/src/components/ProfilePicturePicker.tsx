@@ -1,3 +1,4 @@
+import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import PersonOutlineOutlinedIcon from '@mui/icons-material/PersonOutlineOutlined';
 import PhotoCameraOutlinedIcon from '@mui/icons-material/PhotoCameraOutlined';
@@ -92,9 +93,14 @@ export function ProfilePicturePicker({
         alt={shownUrl ? t(`${labels}.alt`) : undefined}
         data-testid="picture-preview"
         data-state={value.kind}
+        variant={subject === 'logo' ? 'rounded' : 'circular'}
         sx={{ width: 72, height: 72, bgcolor: 'action.selected', color: 'text.secondary' }}
       >
-        <PersonOutlineOutlinedIcon fontSize="large" aria-hidden />
+        {subject === 'logo' ? (
+          <BusinessOutlinedIcon fontSize="large" aria-hidden />
+        ) : (
+          <PersonOutlineOutlinedIcon fontSize="large" aria-hidden />
+        )}
       </Avatar>
       <Stack spacing={0.5} sx={{ minWidth: 0 }}>
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>

@@ -20,6 +20,8 @@ export const api = createApi({
     'Organization',
     'Invitations',
     'Members',
+    'OrganizationInvitations',
+    'Models',
   ],
   endpoints: () => ({}),
 });

@@ -85,7 +85,10 @@ export const chatApi = api.enhanceEndpoints({ addTagTypes: ['Usage'] }).injectEn
       query: () => '/usage/current',
       providesTags: ['Usage'],
     }),
-    listModels: build.query<ModelInfo[], void>({ query: () => '/model/list' }),
+    listModels: build.query<ModelInfo[], void>({
+      query: () => '/model/list',
+      providesTags: ['Models'],
+    }),
     uploadAttachment: build.mutation<Attachment, { conversationPk: string; file: File }>({
       query: ({ conversationPk, file }) => {
         const body = new FormData();

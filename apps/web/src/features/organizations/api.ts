@@ -1,10 +1,13 @@
 import type {
   Invitation,
+  InvitationPage,
+  ModelInfo,
   Member,
   MemberPage,
   Membership,
   MembershipStats,
   Organization,
+  OrganizationUpdateFields,
   ReceivedInvitation,
 } from '@themis/shared';
 import type { PictureValue } from '../../components/ProfilePicturePicker';
@@ -54,6 +57,7 @@ export const organizationsApi = api.injectEndpoints({
         method: 'POST',
         body: { user_emails: emails, role },
       }),
+      invalidatesTags: ['OrganizationInvitations'],
     }),
     listMembers: build.query<
       MemberPage,
@@ -95,8 +99,97 @@ export const organizationsApi = api.injectEndpoints({
       }),
       invalidatesTags: ['Invitations', 'Organization'],
     }),
+    updateOrganization: build.mutation<
+      Organization,
+      { organizationPk: string; fields: OrganizationUpdateFields; picture: PictureValue }
+    >({
+      query: ({ organizationPk, fields, picture }) => ({
+        url: `/organization/update/${encodeURIComponent(organizationPk)}`,
+        method: 'PUT',
+        body: organizationUpdateForm(fields, picture),
+      }),
+      // The allowed models narrow the manager's own model list too.
+      invalidatesTags: ['Organization', 'Models'],
+    }),
+    listModelChoices: build.query<ModelInfo[], string>({
+      query: (organizationPk) =>
+        `/organization/model-choices/${encodeURIComponent(organizationPk)}`,
+    }),
+    listInvitations: build.query<
+      InvitationPage,
+      { organizationPk: string; search?: string; from?: string; to?: string; cursor?: string }
+    >({
+      query: ({ organizationPk, search, from, to, cursor }) => ({
+        url: `/organization/invitation/list/${encodeURIComponent(organizationPk)}`,
+        params: {
+          ...(search && { search }),
+          ...(from && { create_date_from: from }),
+          ...(to && { create_date_to: to }),
+          ...(cursor && { cursor }),
+        },
+      }),
+      providesTags: ['OrganizationInvitations'],
+    }),
+    resendInvitation: build.mutation<void, Pick<Invitation, 'invitation_type' | 'pk'>>({
+      query: ({ invitation_type, pk }) => ({
+        url: `/organization/invitation/resend-email/${invitation_type}/${encodeURIComponent(pk)}`,
+        method: 'POST',
+      }),
+      invalidatesTags: ['OrganizationInvitations'],
+    }),
+    revokeInvitation: build.mutation<void, Pick<Invitation, 'invitation_type' | 'pk'>>({
+      query: ({ invitation_type, pk }) => ({
+        url: `/organization/invitation/delete/${invitation_type}/${encodeURIComponent(pk)}`,
+        method: 'DELETE',
+      }),
+      invalidatesTags: ['OrganizationInvitations'],
+    }),
+    /** Without a code the owner is e-mailed one (202); with it the ownership moves. */
+    transferOwnership: build.mutation<{ status: string }, { membershipPk: string; code?: string }>({
+      query: ({ membershipPk, code }) => ({
+        url: '/organization/membership/transfer-ownership',
+        method: 'PUT',
+        body: { membership_pk: membershipPk, ...(code && { verification_code: code }) },
+      }),
+      invalidatesTags: (result) => (result?.status === 'ok' ? ['Members', 'Organization'] : []),
+    }),
+    /** Without a code the owner is e-mailed one (202); with it the organization is deleted. */
+    deleteOrganization: build.mutation<
+      { status: string },
+      { organizationPk: string; code?: string }
+    >({
+      query: ({ organizationPk, code }) => ({
+        url: `/organization/delete/${encodeURIComponent(organizationPk)}`,
+        method: 'DELETE',
+        params: code ? { verification_code: code } : undefined,
+      }),
+    }),
   }),
 });
+
+/**
+ * PUT /organization/update as form data: the fields given, the allowed models as a JSON
+ * array ('' for every model), and `avatar` unless the logo is unchanged.
+ */
+export function organizationUpdateForm(
+  fields: OrganizationUpdateFields,
+  picture: PictureValue,
+): FormData {
+  const form = new FormData();
+  if (fields.name !== undefined) form.append('name', fields.name);
+  if (fields.allowed_models !== undefined) {
+    form.append(
+      'allowed_models',
+      fields.allowed_models ? JSON.stringify(fields.allowed_models) : '',
+    );
+  }
+  for (const key of ['is_encryption_forced', 'is_sharing_outside_allowed'] as const) {
+    if (fields[key] !== undefined) form.append(key, String(fields[key]));
+  }
+  if (picture.kind === 'picked') form.append('avatar', picture.image.file);
+  if (picture.kind === 'removed') form.append('avatar', '');
+  return form;
+}
 
 export const {
   useGetCurrentOrganizationQuery,
@@ -111,6 +204,13 @@ export const {
   useMembershipStatsQuery,
   useUpdateMemberRoleMutation,
   useRemoveMemberMutation,
+  useUpdateOrganizationMutation,
+  useListModelChoicesQuery,
+  useListInvitationsQuery,
+  useResendInvitationMutation,
+  useRevokeInvitationMutation,
+  useTransferOwnershipMutation,
+  useDeleteOrganizationMutation,
 } = organizationsApi;
 
 export { useListPlansQuery } from '../user/api';

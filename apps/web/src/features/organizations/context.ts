@@ -13,13 +13,20 @@ export function reloadIntoContext(): void {
 // makes it the current context): the tab reloads when the wizard closes, not before.
 let changingHere = false;
 
-export function expectContextChange(): void {
+/** The next context change is this tab's own; the returned function takes that back. */
+export function expectContextChange(): () => void {
   changingHere = true;
+  return () => {
+    changingHere = false;
+  };
 }
 
 /** A socket said the context changed: reload, unless this tab is making the change. */
 export function onContextChanged(): 'reconnect' | 'reload' {
-  if (changingHere) return 'reconnect';
+  if (changingHere) {
+    changingHere = false;
+    return 'reconnect';
+  }
   reloadIntoContext();
   return 'reload';
 }

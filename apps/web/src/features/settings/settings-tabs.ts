@@ -1,6 +1,3 @@
-/**
- * Tabs of the settings dialog (spec §2). Link manager and organization security join with
- * sharing and organizations.
- */
-export const SETTINGS_TABS = ['account', 'security'] as const;
+/** Tabs of the settings dialog (spec §2). The link manager joins with sharing. */
+export const SETTINGS_TABS = ['account', 'security', 'organizationSecurity'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];

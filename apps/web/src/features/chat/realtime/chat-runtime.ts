@@ -3,6 +3,7 @@ import { useSyncExternalStore } from 'react';
 import { refreshSession } from '../../../app/api/api';
 import { loginRedirectUrl } from '../../../app/api/base-query';
 import { runtimeConfig } from '../../../app/runtime-config';
+import { isSessionEnding } from '../../../app/session';
 import { ChatStore, type ConversationState } from '../chat-store';
 import { ChatSocket } from './chat-socket';
 import { onContextChanged } from '../../organizations';
@@ -21,8 +22,11 @@ export function chatRuntime(): ChatRuntime {
     const socket = new ChatSocket({
       url: webSocketUrl(runtimeConfig()),
       refreshSession,
-      toLogin: () =>
-        window.location.assign(loginRedirectUrl(window.location.pathname + window.location.search)),
+      toLogin: () => {
+        // Ended on purpose here: the page that ended it goes on by itself.
+        if (isSessionEnding()) return;
+        window.location.assign(loginRedirectUrl(window.location.pathname + window.location.search));
+      },
       onContextChanged,
     });
     socket.listen((frame) => store.apply(frame));

@@ -5,6 +5,8 @@ import { logEvent } from '../../../app/log';
 export const SESSION_CLOSE_CODE = 4401;
 /** Close code the server uses when the user's context (organization) changed. */
 export const CONTEXT_CHANGED_CLOSE_CODE = 4409;
+/** Close code for the same context with other rules (the user's role, the allowed models). */
+export const CONTEXT_UPDATED_CLOSE_CODE = 4410;
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_MAX_MS = 15_000;
 
@@ -33,12 +35,29 @@ export class ChatSocket {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private disposed = false;
   private followed: { pk: string; offset: () => number } | undefined;
+  private keptOpen = false;
+  private updateListeners = new Set<() => void>();
 
   constructor(private readonly options: ChatSocketOptions) {}
 
   listen(listener: Listener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Connects now and stays connected with nothing followed, so that a change of context
+   * made elsewhere (the socket closes with 4409) reaches a tab on any page.
+   */
+  keepOpen() {
+    this.keptOpen = true;
+    this.connect();
+  }
+
+  /** Called when the context's rules changed; the socket reconnects under them by itself. */
+  onContextUpdated(listener: () => void): () => void {
+    this.updateListeners.add(listener);
+    return () => this.updateListeners.delete(listener);
   }
 
   /** Sends now, or as soon as the socket is open. */
@@ -68,6 +87,7 @@ export class ChatSocket {
     this.disposed = true;
     clearTimeout(this.timer);
     this.listeners.clear();
+    this.updateListeners.clear();
     this.socket?.close();
     this.socket = undefined;
   }
@@ -109,7 +129,10 @@ export class ChatSocket {
       this.socket = undefined;
       if (this.disposed) return;
       if (event.code === SESSION_CLOSE_CODE) void this.refreshThenReconnect();
-      else if (event.code !== CONTEXT_CHANGED_CLOSE_CODE) this.scheduleReconnect();
+      else if (event.code === CONTEXT_UPDATED_CLOSE_CODE) {
+        for (const listener of this.updateListeners) listener();
+        this.scheduleReconnect();
+      } else if (event.code !== CONTEXT_CHANGED_CLOSE_CODE) this.scheduleReconnect();
       else if (this.options.onContextChanged() === 'reconnect') this.scheduleReconnect();
     };
   }
@@ -130,7 +153,7 @@ export class ChatSocket {
     logEvent('warn', `websocket reconnect in ${delay}ms`);
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      if (this.followed || this.queue.length > 0) this.connect();
+      if (this.keptOpen || this.followed || this.queue.length > 0) this.connect();
     }, delay);
   }
 }

@@ -4,7 +4,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
@@ -19,11 +18,9 @@ import { useFieldErrorText } from '../../../components/form/field-error';
 import { ProfilePicturePicker, type PictureValue } from '../../../components/ProfilePicturePicker';
 import { useCreateOrganizationMutation, useInviteMutation, useListPlansQuery } from '../api';
 import { expectContextChange, reloadIntoContext } from '../context';
-import { EmailChipsField } from './EmailChipsField';
+import { InviteFields, type InvitedRole } from './InviteFields';
 
 const STEPS = ['details', 'invite', 'plan'] as const;
-const INVITED_ROLES = ['ADMIN', 'MEMBER', 'OBSERVER'] as const;
-type InvitedRole = (typeof INVITED_ROLES)[number];
 
 /**
  * The create-organization wizard (spec §2, §4): the name and logo create the organization,
@@ -59,9 +56,10 @@ export function CreateOrganizationDialog({ onClose }: { onClose: () => void }) {
     setNameTouched(true);
     if (!nameCheck.success) return;
     setError(undefined);
-    expectContextChange();
+    const takeBack = expectContextChange();
     const result = await createOrganization({ name: nameCheck.data, picture });
     if ('error' in result) {
+      takeBack();
       setError(errorMessageKey(result.error));
       return;
     }
@@ -126,21 +124,12 @@ export function CreateOrganizationDialog({ onClose }: { onClose: () => void }) {
           </Stack>
         )}
         {step === 1 && (
-          <Stack spacing={2}>
-            <EmailChipsField value={emails} onChange={setEmails} />
-            <TextField
-              select
-              label={t('create.role')}
-              value={role}
-              onChange={(event) => setRole(event.target.value as InvitedRole)}
-            >
-              {INVITED_ROLES.map((option) => (
-                <MenuItem key={option} value={option}>
-                  {t(`roles.${option}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Stack>
+          <InviteFields
+            emails={emails}
+            onEmailsChange={setEmails}
+            role={role}
+            onRoleChange={setRole}
+          />
         )}
         {step === 2 && (
           <Stack spacing={1.5} data-testid="organization-plan-step">

@@ -1,5 +1,7 @@
 import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import PersonOutlineOutlinedIcon from '@mui/icons-material/PersonOutlineOutlined';
+import PersonAddAlt1OutlinedIcon from '@mui/icons-material/PersonAddAlt1Outlined';
+import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import UnfoldMoreIcon from '@mui/icons-material/UnfoldMore';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
@@ -18,6 +20,8 @@ import AddBusinessOutlinedIcon from '@mui/icons-material/AddBusinessOutlined';
 import Divider from '@mui/material/Divider';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../../app/paths';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import {
   useAnswerInvitationMutation,
@@ -31,6 +35,9 @@ import { useCurrentOrganization } from '../use-current-organization';
 // The wizard loads when it is opened.
 const CreateOrganizationDialog = lazy(async () => ({
   default: (await import('./CreateOrganizationDialog')).CreateOrganizationDialog,
+}));
+const InviteDialog = lazy(async () => ({
+  default: (await import('./InviteDialog')).InviteDialog,
 }));
 
 interface SwitchTarget {
@@ -66,7 +73,7 @@ export function OrganizationMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [target, setTarget] = useState<SwitchTarget | null>(null);
   const [failed, setFailed] = useState<'switch' | 'invitation' | null>(null);
-  const [creating, setCreating] = useState(false);
+  const [dialog, setDialog] = useState<'create' | 'invite' | null>(null);
   const current = useCurrentOrganization();
   const { data: memberships = [] } = useListMyMembershipsQuery();
   const { data: invitations = [] } = useListReceivedInvitationsQuery();
@@ -174,6 +181,32 @@ export function OrganizationMenu() {
             </ListItemButton>
           )}
         </List>
+        {current?.setting_visibility.invitation_panel_visible && (
+          <Box sx={{ display: 'flex', gap: 1, px: 2, pb: 1 }}>
+            <Button
+              size="small"
+              variant="outlined"
+              startIcon={<PersonAddAlt1OutlinedIcon />}
+              onClick={() => {
+                setAnchor(null);
+                setDialog('invite');
+              }}
+              data-testid="organization-invite"
+            >
+              {t('menu.invite')}
+            </Button>
+            <Button
+              size="small"
+              startIcon={<SettingsOutlinedIcon />}
+              component={RouterLink}
+              to={`${paths.organizations}/general`}
+              onClick={() => setAnchor(null)}
+              data-testid="organization-settings"
+            >
+              {t('menu.settings')}
+            </Button>
+          </Box>
+        )}
         {others.length > 0 && (
           <List
             component="div"
@@ -257,7 +290,7 @@ export function OrganizationMenu() {
           data-testid="create-organization"
           onClick={() => {
             setAnchor(null);
-            setCreating(true);
+            setDialog('create');
           }}
         >
           <ListItemIcon>
@@ -266,11 +299,12 @@ export function OrganizationMenu() {
           <ListItemText primary={t('create.menuItem')} />
         </ListItemButton>
       </Popover>
-      {creating && (
-        <Suspense fallback={null}>
-          <CreateOrganizationDialog onClose={() => setCreating(false)} />
-        </Suspense>
-      )}
+      <Suspense fallback={null}>
+        {dialog === 'create' && <CreateOrganizationDialog onClose={() => setDialog(null)} />}
+        {dialog === 'invite' && current && (
+          <InviteDialog organizationPk={current.pk} onClose={() => setDialog(null)} />
+        )}
+      </Suspense>
       <ConfirmDialog
         open={target !== null}
         title={t('switch.title', { name: target?.name ?? '' })}

@@ -32,6 +32,9 @@ import {
 const ROLES = ['ADMIN', 'MEMBER', 'OBSERVER'] as const;
 type ManagedRole = (typeof ROLES)[number];
 
+/** Columns shown on wide screens only; the usage moves under the name on narrow ones. */
+const WIDE_ONLY = { display: { xs: 'none', md: 'table-cell' } } as const;
+
 /** Whether `organization`'s manager (the user) may change this member (decisions.md). */
 function manageable(organization: Organization, member: Member): boolean {
   if (member.role === 'OWNER') return false;
@@ -100,9 +103,11 @@ export function CoworkersPage({ organization }: { organization: Organization }) 
             <TableRow>
               <TableCell>{t('coworkers.person')}</TableCell>
               <TableCell>{t('coworkers.role')}</TableCell>
-              <TableCell align="right">{t('coworkers.usage')}</TableCell>
-              <TableCell>{t('coworkers.added')}</TableCell>
-              <TableCell>{t('coworkers.activity')}</TableCell>
+              <TableCell sx={WIDE_ONLY} align="right">
+                {t('coworkers.usage')}
+              </TableCell>
+              <TableCell sx={WIDE_ONLY}>{t('coworkers.added')}</TableCell>
+              <TableCell sx={WIDE_ONLY}>{t('coworkers.activity')}</TableCell>
               <TableCell>
                 <Box component="span" sx={visuallyHidden}>
                   {t('coworkers.actions')}
@@ -137,11 +142,27 @@ export function CoworkersPage({ organization }: { organization: Organization }) 
                           {initials(member.user)}
                         </Avatar>
                         <Box sx={{ minWidth: 0 }}>
-                          <Typography variant="body2" noWrap sx={{ fontWeight: 500 }}>
+                          <Typography
+                            variant="body2"
+                            sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}
+                          >
                             {displayName(member.user)}
                           </Typography>
-                          <Typography variant="caption" color="text.secondary" noWrap>
+                          <Typography
+                            variant="caption"
+                            color="text.secondary"
+                            component="div"
+                            sx={{ overflowWrap: 'anywhere' }}
+                          >
                             {member.user.email}
+                          </Typography>
+                          <Typography
+                            variant="caption"
+                            color="text.secondary"
+                            component="div"
+                            sx={{ display: { md: 'none' } }}
+                          >
+                            {`${t('coworkers.usage')}: ${numbers.format(member.usage)}`}
                           </Typography>
                         </Box>
                       </Stack>
@@ -156,7 +177,7 @@ export function CoworkersPage({ organization }: { organization: Organization }) 
                           onChange={(event) =>
                             void changeRole(member, event.target.value as ManagedRole)
                           }
-                          sx={{ minWidth: '10rem' }}
+                          sx={{ minWidth: { xs: '8rem', md: '10rem' } }}
                         >
                           {ROLES.map((role) => (
                             <MenuItem key={role} value={role}>
@@ -168,9 +189,13 @@ export function CoworkersPage({ organization }: { organization: Organization }) 
                         t(`roles.${member.role}`)
                       )}
                     </TableCell>
-                    <TableCell align="right">{numbers.format(member.usage)}</TableCell>
-                    <TableCell>{dates.format(new Date(member.date_added))}</TableCell>
-                    <TableCell>
+                    <TableCell align="right" sx={WIDE_ONLY}>
+                      {numbers.format(member.usage)}
+                    </TableCell>
+                    <TableCell sx={WIDE_ONLY}>
+                      {dates.format(new Date(member.date_added))}
+                    </TableCell>
+                    <TableCell sx={WIDE_ONLY}>
                       {member.latest_activity
                         ? dates.format(new Date(member.latest_activity))
                         : t('coworkers.never')}

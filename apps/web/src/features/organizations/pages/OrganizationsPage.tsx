@@ -2,15 +2,28 @@ import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import type { Organization } from '@themis/shared';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Navigate, useParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { CenteredSpinner } from '../../../components/CenteredSpinner';
 import { useCurrentOrganization } from '../use-current-organization';
+import { BillingPage } from './BillingPage';
 import { CoworkersPage } from './CoworkersPage';
+import { GeneralPage } from './GeneralPage';
+import { InvitesPage } from './InvitesPage';
 
-/** The tabs that have landed; general, billing and invitations follow. */
-const TABS = ['coworkers'] as const;
+/** The tabs in the spec's order (§1 routes). */
+const TABS = ['general', 'coworkers', 'billing', 'invites'] as const;
+type OrganizationTab = (typeof TABS)[number];
+
+const PAGES: Record<OrganizationTab, (props: { organization: Organization }) => ReactNode> = {
+  general: GeneralPage,
+  coworkers: CoworkersPage,
+  billing: BillingPage,
+  invites: InvitesPage,
+};
 
 /**
  * /organizations/{tab}: the current organization, for its owners and admins (the sidebar
@@ -18,21 +31,28 @@ const TABS = ['coworkers'] as const;
  */
 export function OrganizationsPage() {
   const { t } = useTranslation('organizations');
-  const { tab = 'coworkers' } = useParams();
+  const { tab = 'general' } = useParams();
   const organization = useCurrentOrganization();
   if (organization === undefined) return <CenteredSpinner />;
   if (!organization?.setting_visibility.settings_panel_visible) {
     return <Navigate to={paths.chat} replace />;
   }
   if (!(TABS as readonly string[]).includes(tab)) {
-    return <Navigate to={`${paths.organizations}/coworkers`} replace />;
+    return <Navigate to={`${paths.organizations}/general`} replace />;
   }
+  const Page = PAGES[tab as OrganizationTab];
   return (
     <Box sx={{ p: { xs: 2, sm: 4 }, overflowY: 'auto', height: '100%' }}>
       <Typography component="h1" variant="h5" sx={{ fontWeight: 600, mb: 2 }}>
         {organization.name}
       </Typography>
-      <Tabs value={tab} aria-label={t('page.tabs')} sx={{ mb: 3 }}>
+      <Tabs
+        value={tab}
+        aria-label={t('page.tabs')}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        sx={{ mb: 3 }}
+      >
         {TABS.map((id) => (
           <Tab
             key={id}
@@ -43,7 +63,7 @@ export function OrganizationsPage() {
           />
         ))}
       </Tabs>
-      <CoworkersPage organization={organization} />
+      <Page key={organization.pk} organization={organization} />
     </Box>
   );
 }

@@ -8,7 +8,11 @@ import { renderWithProviders } from '../../../test/render';
 import type { SettingsTab } from '../settings-tabs';
 import { SettingsDialog } from './SettingsDialog';
 
-vi.mock('../../../app/session', () => ({ logout: vi.fn() }));
+vi.mock('../../../app/session', () => ({
+  logout: vi.fn(),
+  setSessionEnding: vi.fn(),
+  isSessionEnding: () => false,
+}));
 
 const ok = () => json({ status: 'ok' });
 const PNG_HEADER = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

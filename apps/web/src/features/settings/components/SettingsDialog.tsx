@@ -1,4 +1,5 @@
 import CloseIcon from '@mui/icons-material/Close';
+import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import PersonOutlineOutlinedIcon from '@mui/icons-material/PersonOutlineOutlined';
 import Box from '@mui/material/Box';
@@ -14,11 +15,16 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SETTINGS_TABS, type SettingsTab } from '../settings-tabs';
 import { AccountTab } from './account/AccountTab';
+import { OrganizationSecurityTab } from './OrganizationSecurityTab';
 import { SecurityTab } from './security/SecurityTab';
 
-const ICONS = { account: <PersonOutlineOutlinedIcon />, security: <LockOutlinedIcon /> };
+const ICONS = {
+  account: <PersonOutlineOutlinedIcon />,
+  security: <LockOutlinedIcon />,
+  organizationSecurity: <BusinessOutlinedIcon />,
+};
 
-/** Settings: the account and security tabs, full screen on phones. */
+/** Settings: the account, security and organization security tabs, full screen on phones. */
 export function SettingsDialog({
   initialTab,
   onClose,
@@ -66,7 +72,8 @@ export function SettingsDialog({
           value={tab}
           onChange={(_event, next: SettingsTab) => setTab(next)}
           orientation={phone ? 'horizontal' : 'vertical'}
-          variant={phone ? 'fullWidth' : 'standard'}
+          variant={phone ? 'scrollable' : 'standard'}
+          allowScrollButtonsMobile
           aria-label={t('tabsLabel')}
           sx={{
             flexShrink: 0,
@@ -94,7 +101,9 @@ export function SettingsDialog({
           aria-labelledby={`${idPrefix}-tab-${tab}`}
           sx={{ flexGrow: 1, pt: 2 }}
         >
-          {tab === 'account' ? <AccountTab /> : <SecurityTab onAccountDeleted={onClose} />}
+          {tab === 'account' && <AccountTab />}
+          {tab === 'security' && <SecurityTab onAccountDeleted={onClose} />}
+          {tab === 'organizationSecurity' && <OrganizationSecurityTab />}
         </DialogContent>
       </Box>
     </Dialog>

@@ -7,7 +7,11 @@ import { CHAT_PAGE_WAIT, renderWithProviders } from '../../../test/render';
 import { logout } from '../../../app/session';
 import { ShellLayout } from './ShellLayout';
 
-vi.mock('../../../app/session', () => ({ logout: vi.fn() }));
+vi.mock('../../../app/session', () => ({
+  logout: vi.fn(),
+  setSessionEnding: vi.fn(),
+  isSessionEnding: () => false,
+}));
 
 function renderShell({ desktop }: { desktop: boolean }) {
   vi.stubGlobal('matchMedia', (query: string) => ({

@@ -104,7 +104,7 @@ export function Sidebar({ onNavigate, onClose }: SidebarProps) {
       return (
         <ListItemButton
           component={NavLink}
-          to={`${paths.organizations}/coworkers`}
+          to={`${paths.organizations}/general`}
           selected={pathname.startsWith(paths.organizations)}
           onClick={onNavigate}
         >

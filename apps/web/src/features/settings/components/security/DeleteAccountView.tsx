@@ -12,6 +12,7 @@ import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router';
 import { api } from '../../../../app/api/api';
 import { paths } from '../../../../app/paths';
+import { setSessionEnding } from '../../../../app/session';
 import { useToast } from '../../../../app/toast';
 import { CodeField } from '../../../../components/form/CodeField';
 import { FormError } from '../../../../components/form/FormError';
@@ -48,9 +49,11 @@ export function DeleteAccountView({ hasPassword, onBack, onDeleted }: DeleteAcco
 
   const submit = handleSubmit(async (values) => {
     setError(undefined);
+    setSessionEnding(true);
     try {
       await deleteAccount(values).unwrap();
     } catch (failure) {
+      setSessionEnding(false);
       setError(failure);
       return;
     }

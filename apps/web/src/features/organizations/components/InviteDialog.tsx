@@ -1,0 +1,70 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import { DEFAULT_INVITATION_ROLE } from '@themis/shared';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '../../../app/toast';
+import { FormError } from '../../../components/form/FormError';
+import { useInviteMutation } from '../api';
+import { InviteFields, type InvitedRole } from './InviteFields';
+
+/** The invite-co-workers dialog (spec §2): addresses and a role, all invited or none. */
+export function InviteDialog({
+  organizationPk,
+  onClose,
+}: {
+  organizationPk: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('organizations');
+  const toast = useToast();
+  const titleId = useId();
+  const [emails, setEmails] = useState<string[]>([]);
+  const [role, setRole] = useState<InvitedRole>(DEFAULT_INVITATION_ROLE);
+  const [error, setError] = useState<unknown>();
+  const [invite, inviting] = useInviteMutation();
+
+  async function send() {
+    setError(undefined);
+    const result = await invite({ organizationPk, emails, role });
+    if ('error' in result) {
+      setError(result.error);
+      return;
+    }
+    void toast.show(t('create.sent', { count: result.data.length }), { variant: 'success' });
+    onClose();
+  }
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <DialogTitle id={titleId}>{t('invites.dialogTitle')}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <FormError error={error} />
+          <InviteFields
+            emails={emails}
+            onEmailsChange={setEmails}
+            role={role}
+            onRoleChange={setRole}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('common:cancel')}</Button>
+        <Button
+          variant="contained"
+          loading={inviting.isLoading}
+          disabled={emails.length === 0}
+          onClick={() => void send()}
+          data-testid="invite-send"
+        >
+          {t('create.send')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,202 @@
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import { ZOrganizationName, type Organization } from '@themis/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '../../../app/toast';
+import { FormError } from '../../../components/form/FormError';
+import { useFieldErrorText } from '../../../components/form/field-error';
+import { ProfilePicturePicker, type PictureValue } from '../../../components/ProfilePicturePicker';
+import { useListModelChoicesQuery, useUpdateOrganizationMutation } from '../api';
+
+const UNCHANGED: PictureValue = { kind: 'unchanged' };
+
+interface Draft {
+  name: string;
+  /** null: every model. */
+  allowedModels: string[] | null;
+  encryptionForced: boolean;
+  sharingOutside: boolean;
+}
+
+const draftOf = (organization: Organization): Draft => ({
+  name: organization.name,
+  allowedModels: organization.allowed_models,
+  encryptionForced: organization.is_encryption_forced,
+  sharingOutside: organization.is_sharing_outside_allowed,
+});
+
+const sameModels = (a: string[] | null, b: string[] | null) =>
+  a === null || b === null ? a === b : a.length === b.length && a.every((id) => b.includes(id));
+
+/**
+ * The general tab's form (spec §2): name and logo, the models members may use, and the
+ * switches for forced encryption and sharing outside the organization. Only what changed is
+ * sent; Cancel puts everything back.
+ */
+export function OrganizationDetailsForm({ organization }: { organization: Organization }) {
+  // The demo model's name is translated where the chat names it.
+  const { t } = useTranslation(['organizations', 'chat']);
+  const toast = useToast();
+  const fieldErrorText = useFieldErrorText();
+  const [draft, setDraft] = useState(() => draftOf(organization));
+  const [picture, setPicture] = useState<PictureValue>(UNCHANGED);
+  const [error, setError] = useState<unknown>();
+  const { data: models = [] } = useListModelChoicesQuery(organization.pk);
+  const [update, updating] = useUpdateOrganizationMutation();
+  const saved = draftOf(organization);
+
+  const nameCheck = ZOrganizationName.safeParse(draft.name);
+  const nameError = nameCheck.success ? undefined : nameCheck.error.issues[0]?.message;
+  const noModelChosen = draft.allowedModels !== null && draft.allowedModels.length === 0;
+  const changes = {
+    ...(draft.name.trim() !== saved.name && { name: draft.name }),
+    ...(!sameModels(draft.allowedModels, saved.allowedModels) && {
+      allowed_models: draft.allowedModels,
+    }),
+    ...(draft.encryptionForced !== saved.encryptionForced && {
+      is_encryption_forced: draft.encryptionForced,
+    }),
+    ...(draft.sharingOutside !== saved.sharingOutside && {
+      is_sharing_outside_allowed: draft.sharingOutside,
+    }),
+  };
+  const changed = Object.keys(changes).length > 0 || picture.kind !== 'unchanged';
+  const valid = nameCheck.success && !noModelChosen;
+
+  const edit = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
+  const toggleModel = (id: string, on: boolean) =>
+    edit({
+      allowedModels: on
+        ? [...(draft.allowedModels ?? []), id]
+        : (draft.allowedModels ?? []).filter((chosen) => chosen !== id),
+    });
+
+  async function save() {
+    setError(undefined);
+    const result = await update({ organizationPk: organization.pk, fields: changes, picture });
+    if ('error' in result) {
+      setError(result.error);
+      return;
+    }
+    setDraft(draftOf(result.data));
+    setPicture(UNCHANGED);
+    void toast.show(t('general.saved'), { variant: 'success' });
+  }
+
+  function cancel() {
+    setDraft(saved);
+    setPicture(UNCHANGED);
+    setError(undefined);
+  }
+
+  return (
+    <Stack
+      component="form"
+      noValidate
+      spacing={2.5}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (valid && changed) void save();
+      }}
+      data-testid="organization-details-form"
+      sx={{ maxWidth: '40rem' }}
+    >
+      <FormError error={error} />
+      <ProfilePicturePicker
+        subject="logo"
+        currentUrl={organization.avatar_url}
+        value={picture}
+        onChange={setPicture}
+        disabled={updating.isLoading}
+      />
+      <TextField
+        label={t('create.name')}
+        value={draft.name}
+        required
+        onChange={(event) => edit({ name: event.target.value })}
+        error={nameError !== undefined}
+        helperText={
+          nameError ? fieldErrorText({ type: 'validate', message: nameError }) : undefined
+        }
+        slotProps={{ htmlInput: { 'data-testid': 'organization-name' } }}
+      />
+      <FormControl component="fieldset" error={noModelChosen}>
+        <FormLabel component="legend">{t('general.models')}</FormLabel>
+        <FormControlLabel
+          control={
+            <Switch
+              checked={draft.allowedModels === null}
+              onChange={(event) =>
+                edit({ allowedModels: event.target.checked ? null : models.map((m) => m.id) })
+              }
+            />
+          }
+          label={t('general.allModels')}
+        />
+        {draft.allowedModels !== null && (
+          <FormGroup sx={{ pl: 1 }} data-testid="organization-models">
+            {models.map((model) => (
+              <FormControlLabel
+                key={model.id}
+                control={
+                  <Checkbox
+                    checked={draft.allowedModels?.includes(model.id) ?? false}
+                    onChange={(event) => toggleModel(model.id, event.target.checked)}
+                  />
+                }
+                label={model.is_demo ? t('chat:model.demoName') : model.display_name}
+              />
+            ))}
+          </FormGroup>
+        )}
+        <FormHelperText>
+          {noModelChosen ? t('general.modelsRequired') : t('general.modelsHint')}
+        </FormHelperText>
+      </FormControl>
+      <FormControl component="fieldset">
+        <FormLabel component="legend">{t('general.policies')}</FormLabel>
+        <FormControlLabel
+          control={
+            <Switch
+              checked={draft.encryptionForced}
+              onChange={(event) => edit({ encryptionForced: event.target.checked })}
+            />
+          }
+          label={t('general.encryptionForced')}
+        />
+        <FormControlLabel
+          control={
+            <Switch
+              checked={draft.sharingOutside}
+              onChange={(event) => edit({ sharingOutside: event.target.checked })}
+            />
+          }
+          label={t('general.sharingOutside')}
+        />
+      </FormControl>
+      <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
+        <Button onClick={cancel} disabled={!changed || updating.isLoading}>
+          {t('common:cancel')}
+        </Button>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={!valid || !changed}
+          loading={updating.isLoading}
+          data-testid="organization-save"
+        >
+          {t('general.save')}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

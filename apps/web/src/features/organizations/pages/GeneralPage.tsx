@@ -1,0 +1,64 @@
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { Organization } from '@themis/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DeleteOrganizationDialog } from '../components/DeleteOrganizationDialog';
+import { OrganizationDetailsForm } from '../components/OrganizationDetailsForm';
+import { TransferOwnershipDialog } from '../components/TransferOwnershipDialog';
+
+/** The general tab: the organization's details, and for its owner the irreversible steps. */
+export function GeneralPage({ organization }: { organization: Organization }) {
+  const { t } = useTranslation('organizations');
+  const [dialog, setDialog] = useState<'transfer' | 'delete' | null>(null);
+  return (
+    <Stack spacing={4} data-testid="organization-general">
+      <OrganizationDetailsForm key={organization.pk} organization={organization} />
+      {organization.role === 'OWNER' && (
+        <Stack spacing={2} sx={{ maxWidth: '40rem' }} data-testid="organization-owner-actions">
+          <Divider />
+          <Typography component="h2" variant="h6">
+            {t('owner.heading')}
+          </Typography>
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={2}
+            sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+          >
+            <Typography variant="body2" color="text.secondary">
+              {t('owner.transferHint')}
+            </Typography>
+            <Button variant="outlined" onClick={() => setDialog('transfer')} sx={{ flexShrink: 0 }}>
+              {t('owner.transfer')}
+            </Button>
+          </Stack>
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={2}
+            sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+          >
+            <Typography variant="body2" color="text.secondary">
+              {t('owner.deleteHint')}
+            </Typography>
+            <Button
+              variant="outlined"
+              color="error"
+              onClick={() => setDialog('delete')}
+              sx={{ flexShrink: 0 }}
+            >
+              {t('owner.delete')}
+            </Button>
+          </Stack>
+        </Stack>
+      )}
+      {dialog === 'transfer' && (
+        <TransferOwnershipDialog organization={organization} onClose={() => setDialog(null)} />
+      )}
+      {dialog === 'delete' && (
+        <DeleteOrganizationDialog organization={organization} onClose={() => setDialog(null)} />
+      )}
+    </Stack>
+  );
+}

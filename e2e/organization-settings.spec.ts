@@ -1,0 +1,256 @@
+import type { Browser, Page } from '@playwright/test';
+import {
+  applyVariant,
+  codeFromOutbox,
+  interpolate,
+  linkFromOutbox,
+  openSidebar,
+  PASSWORD,
+  signUpThroughApi,
+  textsOf,
+  uniqueEmail,
+  VARIANTS,
+  type Variant,
+} from './accounts';
+import { E2E_ANSWER_END, E2E_LLM_MODEL_NAME, E2E_URL } from './env';
+import { expect, expectAccessible, test } from './fixtures';
+
+// The organization's own pages: the owner narrows the models and invites from the
+// invitations tab; the invited colleague signs up from the e-mail, joins and chats with the
+// one model allowed; the owner sees the usage. Then ownership moves and the organization is
+// deleted, each confirmed by an e-mailed code.
+
+const headers = { origin: E2E_URL };
+
+async function ownerWithOrganization(page: Page, name: string) {
+  const email = await signUpThroughApi(page);
+  const created = await page.request.post('/api/organization/create', {
+    headers,
+    data: { name },
+  });
+  expect(created.status()).toBe(201);
+  return { email, pk: ((await created.json()) as { pk: string }).pk };
+}
+
+/** A colleague with an account who accepted an invitation to `pk` as a member. */
+async function colleagueJoining(browser: Browser, owner: Page, pk: string, variant: Variant) {
+  const context = await browser.newContext({ baseURL: E2E_URL });
+  const page = await context.newPage();
+  await applyVariant(page, variant);
+  const email = uniqueEmail('successor');
+  await signUpThroughApi(page, email);
+  const sent = await owner.request.post(`/api/organization/invitation/create/${pk}`, {
+    headers,
+    data: { user_emails: [email], role: 'MEMBER' },
+  });
+  const [invitation] = (await sent.json()) as { pk: string }[];
+  const accepted = await page.request.post(
+    `/api/organization/invitation/accept/${invitation!.pk}`,
+    { headers },
+  );
+  expect(accepted.status()).toBe(200);
+  return { page, email };
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The usage line with a number of tokens used other than 0 (grouped as either locale does). */
+function someTokensUsed(template: string): RegExp {
+  const [before = '', after = ''] = template.split('{{used}}');
+  const rest = after.split('{{limit}}').map(escapeRegExp).join('[\\d\\s,.]+');
+  return new RegExp(`^${escapeRegExp(before)}[1-9][\\d\\s,.]*${rest}$`);
+}
+
+async function signUpFromInvitation(page: Page, variant: Variant, email: string) {
+  const t = textsOf(variant.language);
+  const link = await linkFromOutbox(page.request, email, '/register');
+  await page.goto(link);
+  const form = page.getByTestId('register-form');
+  await expect(form.getByLabel(t.auth.fields.email)).toHaveValue(email);
+  await form.getByLabel(t.auth.fields.password, { exact: true }).fill(PASSWORD);
+  await form.getByLabel(t.auth.fields.repeatPassword).fill(PASSWORD);
+  await page.getByTestId('register-terms').check();
+  await form.getByRole('button', { name: t.auth.register.submit, exact: true }).click();
+  const code = await codeFromOutbox(page.request, email, undefined, 'activation');
+  const confirmation = page.getByTestId('confirmation-form');
+  await confirmation.getByLabel(t.auth.fields.code).fill(code);
+  await confirmation.getByRole('button', { name: t.auth.confirmation.submit }).click();
+  await page.getByRole('link', { name: t.auth.activated.continue }).click();
+  const details = page.getByTestId('questionnaire-details-form');
+  await details.getByLabel(t.questionnaire.details.firstName).fill('Jan');
+  await details.getByLabel(t.questionnaire.details.lastName).fill('Nowicki');
+  await details.getByRole('button', { name: t.questionnaire.details.submit }).click();
+  await page.getByRole('button', { name: t.questionnaire.plans.finish }).click();
+  await expect(page).toHaveURL(/\/chat$/);
+}
+
+for (const variant of VARIANTS) {
+  test(`an invited colleague signs up from the e-mail, joins and chats with the allowed model (${variant.label})`, async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(150_000);
+    const t = textsOf(variant.language);
+    const texts = t.organizations;
+    const firm = 'Nowak & Partners';
+    const ownerContext = await browser.newContext({ baseURL: E2E_URL });
+    const owner = await ownerContext.newPage();
+    await applyVariant(owner, variant);
+    await ownerWithOrganization(owner, firm);
+
+    // General: only the test model is allowed.
+    await owner.goto('/chat');
+    await (
+      await openSidebar(owner, variant)
+    )
+      .getByRole('link', { name: t.common.nav.organizations })
+      .click();
+    await expect(owner).toHaveURL(/\/organizations\/general$/);
+    const form = owner.getByTestId('organization-details-form');
+    await form.getByLabel(texts.general.allModels).uncheck();
+    await form.getByLabel(t.chat.model.demoName).uncheck();
+    await expect(form.getByLabel(E2E_LLM_MODEL_NAME)).toBeChecked();
+    await expectAccessible(owner, `organization, general, ${variant.label}`);
+    const saved = owner.waitForResponse((r) => r.url().includes('/organization/update/'));
+    await form.getByTestId('organization-save').click();
+    expect((await saved).status()).toBe(200);
+    await expect(form.getByTestId('organization-save')).toBeDisabled();
+
+    // Invitations: two sent, one revoked, the list searched and narrowed by date.
+    await owner.getByRole('tab', { name: texts.page.invites }).click();
+    const list = owner.getByTestId('invites-page');
+    await expect(list).toContainText(texts.invites.none);
+    const colleague = uniqueEmail('newcomer');
+    const stray = uniqueEmail('stray');
+    await list.getByTestId('invite-open').click();
+    const dialog = owner.getByRole('dialog', { name: texts.invites.dialogTitle });
+    const emails = dialog.getByTestId('invite-emails');
+    await emails.pressSequentially(`${colleague} ${stray} `);
+    await expect(dialog.getByText(stray, { exact: true })).toBeVisible();
+    await expectAccessible(owner, `invite co-workers, ${variant.label}`);
+    await dialog.getByTestId('invite-send').click();
+    await expect(list.getByTestId('invitation-row')).toHaveCount(2);
+    await expectAccessible(owner, `organization, invitations, ${variant.label}`);
+
+    const strayRow = list.getByTestId('invitation-row').filter({ hasText: stray });
+    await strayRow
+      .getByRole('button', { name: interpolate(texts.invites.revoke, { email: stray }) })
+      .click();
+    await owner
+      .getByRole('dialog', { name: texts.invites.revokeTitle })
+      .getByRole('button', { name: texts.invites.revokeConfirm })
+      .click();
+    await expect(strayRow).toContainText(texts.invites.statuses.revoked);
+    await list.getByLabel(texts.invites.search).fill(colleague);
+    await expect(list.getByTestId('invitation-row')).toHaveCount(1);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    await list.getByLabel(texts.invites.from).fill(tomorrow);
+    await expect(list).toContainText(texts.invites.none);
+    await list.getByLabel(texts.invites.from).fill('');
+    await expect(list.getByTestId('invitation-row')).toHaveCount(1);
+
+    // The colleague signs up from the e-mail, finds the invitation waiting and accepts it.
+    await applyVariant(page, variant);
+    await signUpFromInvitation(page, variant, colleague);
+    await (await openSidebar(page, variant)).getByTestId('organization-menu-button').click();
+    const menu = page.getByRole('dialog', { name: texts.menu.label });
+    await menu
+      .getByRole('button', {
+        name: interpolate(texts.menu.acceptInvitation, { organization: firm }),
+      })
+      .click();
+    await expect(page).toHaveURL(/\/chat$/);
+    await expect(
+      (await openSidebar(page, variant)).getByTestId('organization-menu-button'),
+    ).toContainText(firm);
+    if (variant.viewport.width < 768) await page.keyboard.press('Escape');
+
+    // Only the allowed model is offered, and it answers.
+    const modelButton = page.getByRole('button', {
+      name: interpolate(t.chat.model.label, { name: E2E_LLM_MODEL_NAME }),
+    });
+    await expect(modelButton).toBeVisible();
+    await modelButton.click();
+    await expect(page.getByRole('menuitem')).toHaveCount(1);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('chat-input').fill('What is a notice period?');
+    await page.getByTestId('chat-input').press('Enter');
+    await expect(page.getByRole('article').last()).toContainText(E2E_ANSWER_END);
+
+    // The owner sees the pooled usage (recorded as the answer ends).
+    const billing = owner.getByTestId('organization-billing');
+    await expect(async () => {
+      await owner.goto('/organizations/billing');
+      await expect(billing).toContainText('Team');
+      await expect(billing.getByTestId('organization-billing-usage')).toHaveText(
+        someTokensUsed(texts.billing.used),
+        { timeout: 2_000 },
+      );
+    }).toPass();
+    await expectAccessible(owner, `organization, billing, ${variant.label}`);
+    await ownerContext.close();
+  });
+}
+
+for (const variant of VARIANTS) {
+  test(`ownership moves to a member, who then deletes the organization, each by an e-mailed code (${variant.label})`, async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const texts = textsOf(variant.language).organizations;
+    const firm = 'Kowalski Legal';
+    await applyVariant(page, variant);
+    const { email: ownerEmail, pk } = await ownerWithOrganization(page, firm);
+    const successor = await colleagueJoining(browser, page, pk, variant);
+
+    await page.goto('/organizations/general');
+    const actions = page.getByTestId('organization-owner-actions');
+    await actions.getByRole('button', { name: texts.owner.transfer }).click();
+    const transfer = page.getByTestId('transfer-ownership-dialog');
+    await transfer.getByLabel(texts.owner.newOwner).fill(successor.email);
+    await page.getByRole('option', { name: new RegExp(successor.email) }).click();
+    await expectAccessible(page, `transfer ownership, ${variant.label}`);
+    await transfer.getByTestId('owner-code-send').click();
+    await expect(transfer.getByText(texts.owner.codeSent)).toBeVisible();
+    const code = await codeFromOutbox(page.request, ownerEmail, undefined, 'ownershipTransfer');
+    await transfer.getByTestId('code-input').fill(code);
+    await transfer.getByTestId('owner-code-confirm').click();
+    await expect(transfer).toHaveCount(0);
+    // The former owner is an administrator now: the owner's steps are gone.
+    await expect(actions).toHaveCount(0);
+    await expect(page.getByTestId('organization-details-form')).toBeVisible();
+
+    // The new owner deletes the organization.
+    const next = successor.page;
+    await next.goto('/organizations/general');
+    await next
+      .getByTestId('organization-owner-actions')
+      .getByRole('button', { name: texts.owner.delete })
+      .click();
+    const deletion = next.getByTestId('delete-organization-dialog');
+    await expect(deletion.getByTestId('owner-code-send')).toBeDisabled();
+    await deletion.getByTestId('delete-organization-consent').check();
+    await expectAccessible(next, `delete the organization, ${variant.label}`);
+    await deletion.getByTestId('owner-code-send').click();
+    const deleteCode = await codeFromOutbox(
+      next.request,
+      successor.email,
+      undefined,
+      'organizationDeletion',
+    );
+    await deletion.getByTestId('code-input').fill(deleteCode);
+    await deletion.getByTestId('owner-code-confirm').click();
+
+    // Both are back in their individual profiles.
+    await expect(next).toHaveURL(/\/chat$/);
+    await expect(
+      (await openSidebar(next, variant)).getByTestId('organization-menu-button'),
+    ).toContainText(texts.menu.individual);
+    await expect(page).toHaveURL(/\/chat$/);
+    await expect(
+      (await openSidebar(page, variant)).getByTestId('organization-menu-button'),
+    ).toContainText(texts.menu.individual);
+    await next.context().close();
+  });
+}
