@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { SessionEvents } from './modules/auth/session-events';
 import { deriveKey } from './platform/crypto/secrets';
+import type { UnlockedKeys } from './platform/crypto/unlocked-keys';
 import type { QueuedMail } from './platform/mail/mail-queue';
 import type { RateLimiter } from './platform/rate-limit/rate-limiter';
 import type { FileStorage } from './platform/storage/storage';
@@ -11,6 +12,10 @@ export interface AppKeys {
   accessKey: Uint8Array;
   codeKey: Buffer;
   providerStateKey: Buffer;
+  /** Mixed into every key derived from an encryption PIN or password. */
+  encryptionKey: Buffer;
+  /** Wraps the data keys held for unlocked sessions. */
+  unlockKey: Buffer;
 }
 
 /** What the services share, built once in app.ts. */
@@ -23,6 +28,8 @@ export interface AppContext {
   limiter: RateLimiter;
   storage: FileStorage;
   sessionEvents: SessionEvents;
+  /** Data keys unlocked in sessions (memory, or Redis when set). */
+  unlockedKeys: UnlockedKeys;
   /** `db`: a transaction to queue within, so the mail goes only if it commits. */
   queueMail(mail: QueuedMail, db?: Database): Promise<void>;
 }
@@ -35,5 +42,7 @@ export function deriveAppKeys(config: Config): AppKeys {
     accessKey: new Uint8Array(deriveKey(secret, 'access-token')),
     codeKey: deriveKey(secret, 'verification-code'),
     providerStateKey: deriveKey(secret, 'provider-sign-in-state'),
+    encryptionKey: deriveKey(secret, 'conversation-encryption'),
+    unlockKey: deriveKey(secret, 'unlocked-data-keys'),
   };
 }

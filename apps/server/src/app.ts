@@ -54,6 +54,8 @@ import { createLlmGateway } from './platform/llm/llm-gateway';
 import { createMemoryRateLimiter } from './platform/rate-limit/rate-limiter';
 import { createRedisRateLimiter } from './platform/rate-limit/redis-rate-limiter';
 import { createRedisClient } from './platform/redis/redis-client';
+import { encryptionRoutes } from './modules/encryption/encryption.routes';
+import { createMemoryUnlockedKeys, createRedisUnlockedKeys } from './platform/crypto/unlocked-keys';
 import { createMemoryBroadcast, createRedisBroadcast } from './platform/realtime/broadcast';
 import {
   CONTEXT_CHANGED_CLOSE,
@@ -153,15 +155,19 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   app.addHook('onClose', () => broadcast.close());
 
   await app.register(fastifyCookie);
+  const appKeys = deriveAppKeys(config);
   const ctx: AppContext = {
     config,
     db: deps.database.db,
     now,
     log: app.log,
-    keys: deriveAppKeys(config),
+    keys: appKeys,
     limiter,
     storage: deps.storage ?? createFileStorage(config),
     sessionEvents: createSessionEvents({ broadcast, log: app.log }),
+    unlockedKeys: redis
+      ? createRedisUnlockedKeys({ redis, unlockKey: appKeys.unlockKey })
+      : createMemoryUnlockedKeys({ unlockKey: appKeys.unlockKey, now }),
     queueMail: (mail, db) => app.mail.queue(mail, db),
   };
   registerAuthentication(app, ctx);
@@ -198,6 +204,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       await api.register(googleRoutes(ctx));
       await api.register(externalAccountRoutes(ctx));
       await api.register(userRoutes(ctx));
+      await api.register(encryptionRoutes(ctx));
       await api.register(organizationRoutes(ctx, app.llm));
       await api.register(invitationRoutes(ctx));
       await api.register(membershipRoutes(ctx));
@@ -240,7 +247,14 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     openSession: chat.openSession,
     heartbeatMs: deps.socketCheckMs,
   });
-  ctx.sessionEvents.onEnded((sessionIds) => sockets.closeSessions(sessionIds));
+  ctx.sessionEvents.onEnded((sessionIds) => {
+    sockets.closeSessions(sessionIds);
+    ctx.unlockedKeys
+      .dropSessions(sessionIds)
+      .catch((err: unknown) =>
+        app.log.warn({ err }, 'unlocked keys of ended sessions not dropped'),
+      );
+  });
   ctx.sessionEvents.onContextChanged((userIds, kind) =>
     sockets.closeUsers(userIds, kind === 'changed' ? CONTEXT_CHANGED_CLOSE : CONTEXT_UPDATED_CLOSE),
   );

@@ -54,6 +54,8 @@ export const ERROR_CODES = [
   // encryption
   'incorrect_decryption_password',
   'not_encrypted_user_product',
+  'encryption_key_missing',
+  'decryption_locked',
   // payments
   'card_declined',
   'expired_card',

@@ -4,6 +4,7 @@
  */
 export * from './auth';
 export * from './chat';
+export * from './encryption';
 export * from './feedback';
 export * from './organizations';
 export * from './user';

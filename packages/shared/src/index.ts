@@ -17,3 +17,4 @@ export * from './models';
 export * from './chat-rules';
 export * from './chat';
 export * from './organizations';
+export * from './encryption';

@@ -5,6 +5,13 @@
 export const PASSWORD_LENGTH = { min: 8, max: 50 } as const;
 export const CREDENTIAL_PASSWORD_LENGTH = { min: 6, max: 32 } as const;
 export const CODE_LENGTH = 6;
+export const ENCRYPTION_PIN_LENGTH = 6;
+/** Wrong PINs or passwords before unlocking waits, then 1, 2, 4… minutes up to a day. */
+export const UNLOCK_RULES = {
+  freeAttempts: 5,
+  firstBlockMs: 60_000,
+  maxBlockMs: 24 * 60 * 60_000,
+} as const;
 export const NAME_MAX = 50;
 export const PHONE_DIGITS = { min: 9, max: 12 } as const;
 export const EMAIL_MAX = 254;

@@ -11,6 +11,17 @@ import {
 export const USER_TYPES = ['INTERNAL', 'EXTERNAL'] as const;
 export const ENCRYPTION_KEY_TYPES = ['PIN', 'PASSWORD'] as const;
 
+/** The user's encryption as this session sees it (spec §3 User encryption). */
+export const ZEncryptionStatus = z
+  .object({
+    is_encryption_enabled: z.boolean(),
+    is_encryption_key_set: z.boolean(),
+    encryption_key_type: z.enum(ENCRYPTION_KEY_TYPES).nullable(),
+    is_decryption_unlocked: z.boolean(),
+  })
+  .meta({ id: 'EncryptionStatus' });
+export type EncryptionStatus = z.infer<typeof ZEncryptionStatus>;
+
 /** GET /user/get: every User field of spec §3. */
 export const ZUserResponse = z
   .object({
@@ -26,12 +37,7 @@ export const ZUserResponse = z
     user_type: z.enum(USER_TYPES),
     language: z.string(),
     customer: z.object({ plan: z.object({ product_name: z.string(), pk: z.string() }) }),
-    encryption: z.object({
-      is_encryption_enabled: z.boolean(),
-      is_encryption_key_set: z.boolean(),
-      encryption_key_type: z.enum(ENCRYPTION_KEY_TYPES).nullable(),
-      is_decryption_unlocked: z.boolean(),
-    }),
+    encryption: ZEncryptionStatus,
   })
   .meta({ id: 'User' });
 export type UserResponse = z.infer<typeof ZUserResponse>;

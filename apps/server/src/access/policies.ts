@@ -11,7 +11,9 @@ export type ContextAction =
   | 'usage.read'
   | 'feedback.send'
   | 'organization.create'
-  | 'organization.list';
+  | 'organization.list'
+  | 'encryption.manage'
+  | 'encryption.unlock';
 
 /** What may be done to one conversation (its messages and files included). */
 export type ConversationAction = 'read' | 'rename' | 'delete' | 'ask' | 'stop' | 'follow' | 'rate';
@@ -35,6 +37,8 @@ const CONTEXT_ACTIONS: Record<ContextAction, true> = {
   'feedback.send': true,
   'organization.create': true,
   'organization.list': true,
+  'encryption.manage': true,
+  'encryption.unlock': true,
 };
 
 export function mayInContext(actor: Actor, action: ContextAction): actor is UserActor {

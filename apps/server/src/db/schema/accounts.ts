@@ -41,6 +41,8 @@ export const users = pgTable(
       { onDelete: 'set null' },
     ),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    /** Whether the conversations of the user's own context are encrypted. */
+    encryptionEnabled: boolean('encryption_enabled').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -24,9 +24,11 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 // 'simple' rather than a language's dictionary: questions mix Polish and English, and a
-// statute's name or an article number must match as typed.
-const searchable = (column: string): SQL =>
-  sql.raw(`to_tsvector('simple', coalesce(${column}, ''))`);
+// statute's name or an article number must match as typed. Sealed text is never indexed.
+const searchable = (column: string, sealedFlag: string): SQL =>
+  sql.raw(
+    `to_tsvector('simple', case when ${sealedFlag} then '' else coalesce(${column}, '') end)`,
+  );
 
 /** A conversation of one user, in their own context or an organization's. */
 export const conversations = pgTable(
@@ -40,7 +42,9 @@ export const conversations = pgTable(
     name: text('name').notNull(),
     /** False until the user renames it: the first question then names it. */
     nameSetByUser: boolean('name_set_by_user').notNull().default(false),
-    search: tsvector('search').generatedAlwaysAs(searchable('name')),
+    /** Sealed under the owner's data key: its name, messages and files. */
+    encrypted: boolean('encrypted').notNull().default(false),
+    search: tsvector('search').generatedAlwaysAs(searchable('name', 'encrypted')),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -84,7 +88,9 @@ export const messages = pgTable(
     feedback: text('feedback', { enum: ['good', 'bad'] }),
     feedbackReason: text('feedback_reason'),
     feedbackComment: text('feedback_comment'),
-    search: tsvector('search').generatedAlwaysAs(searchable('content')),
+    /** The content and feedback comment are sealed (the conversation is encrypted). */
+    sealed: boolean('sealed').notNull().default(false),
+    search: tsvector('search').generatedAlwaysAs(searchable('content', 'sealed')),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -126,6 +132,8 @@ export const attachments = pgTable(
     size: integer('size').notNull(),
     /** Text extracted from pdf, doc and docx; null for images. */
     extractedText: text('extracted_text'),
+    /** The stored file and the extracted text are sealed. */
+    sealed: boolean('sealed').notNull().default(false),
     createdAt: createdAt(),
   },
   (table) => [

@@ -6,3 +6,4 @@ export * from './maintenance';
 export * from './plans';
 export * from './chat';
 export * from './organizations';
+export * from './encryption';

@@ -60,7 +60,7 @@ export function userRoutes(ctx: AppContext) {
           response: { 200: ZUserResponse, ...errors },
         },
       },
-      async (request) => getUser({ db, actor: requireActor(request), publicOrigin }),
+      async (request) => getUser({ ctx, actor: requireActor(request), publicOrigin }),
     );
 
     // Its own scope: only this route reads multipart bodies, the others still answer 415.
@@ -83,7 +83,7 @@ export function userRoutes(ctx: AppContext) {
         },
         async (request) =>
           updatePersonalDetails({
-            db,
+            ctx,
             storage,
             log: request.log,
             actor: requireActor(request),
@@ -109,7 +109,7 @@ export function userRoutes(ctx: AppContext) {
       async (request) => {
         const actor = requireActor(request);
         await setFirstPassword({ ctx, actor, data: request.body });
-        return getUser({ db, actor, publicOrigin });
+        return getUser({ ctx, actor, publicOrigin });
       },
     );
 

@@ -1,13 +1,16 @@
 import { eq } from 'drizzle-orm';
 import type {
   ChoosePlanResponse,
+  EncryptionStatus,
   ConnectedServiceList,
   PersonalDetailsRequest,
   UserResponse,
 } from '@themis/shared';
 import { PROVIDER_NAMES } from '@themis/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/client';
+import { encryptionStatus } from '../encryption/encryption.service';
 import { externalAccounts, plans, users, type PlanRow, type UserRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { FileStorage } from '../../platform/storage/storage';
@@ -22,6 +25,7 @@ import {
 
 interface ActorRef {
   userId: string;
+  sessionId: string;
 }
 
 /** `publicOrigin`: PUBLIC_URL's origin, for the absolute picture address. */
@@ -29,6 +33,7 @@ export function presentUser(
   user: UserRow,
   plan: PlanRow | undefined,
   publicOrigin: string,
+  encryption: EncryptionStatus,
 ): UserResponse {
   return {
     pk: user.id,
@@ -43,12 +48,7 @@ export function presentUser(
     user_type: user.userType,
     language: user.language,
     customer: { plan: { product_name: plan?.productName ?? '', pk: plan?.id ?? '' } },
-    encryption: {
-      is_encryption_enabled: false,
-      is_encryption_key_set: false,
-      encryption_key_type: null,
-      is_decryption_unlocked: false,
-    },
+    encryption,
   };
 }
 
@@ -56,12 +56,16 @@ const loadUser = (db: Database, actor: ActorRef) => requireUserWithPlan(db, acto
 
 /** The signed-in user's own record; there is no way to name another user here. */
 export async function getUser(options: {
-  db: Database;
+  ctx: Pick<AppContext, 'db' | 'now' | 'keys' | 'unlockedKeys'>;
   actor: ActorRef;
   publicOrigin: string;
 }): Promise<UserResponse> {
-  const row = await loadUser(options.db, options.actor);
-  return presentUser(row.user, row.plan ?? undefined, options.publicOrigin);
+  const { ctx, actor } = options;
+  const [row, encryption] = await Promise.all([
+    loadUser(ctx.db, actor),
+    encryptionStatus({ ctx, userId: actor.userId, sessionId: actor.sessionId }),
+  ]);
+  return presentUser(row.user, row.plan ?? undefined, options.publicOrigin, encryption);
 }
 
 /**
@@ -71,7 +75,7 @@ export async function getUser(options: {
  * old file goes only once the row no longer names it.
  */
 export async function updatePersonalDetails(options: {
-  db: Database;
+  ctx: Pick<AppContext, 'db' | 'now' | 'keys' | 'unlockedKeys'>;
   storage: FileStorage;
   log: FastifyBaseLogger;
   actor: ActorRef;
@@ -80,7 +84,8 @@ export async function updatePersonalDetails(options: {
   data: PersonalDetailsRequest;
   avatar?: AvatarChange;
 }): Promise<UserResponse> {
-  const { db, storage, log, actor, data } = options;
+  const { ctx, storage, log, actor, data } = options;
+  const { db } = ctx;
   const avatar = options.avatar ?? { kind: 'keep' };
   const newKey =
     avatar.kind === 'set'
@@ -110,7 +115,7 @@ export async function updatePersonalDetails(options: {
     throw error;
   }
   if (avatar.kind !== 'keep' && oldKey) await discardFile({ storage, log, key: oldKey });
-  return getUser({ db, actor, publicOrigin: options.publicOrigin });
+  return getUser({ ctx, actor, publicOrigin: options.publicOrigin });
 }
 
 /**
