@@ -4,9 +4,10 @@
 // documents are uploaded (bench/hostile-documents.mjs), and whether registration and reset
 // requests take as long for a taken address as for a new one (bench/account-timing.mjs), and
 // an organization of 1,000 members and 5,000 invitations: its lists at 50 connections and its
-// access check (bench/organizations.mjs). Reports; never asserts. BENCH_ONLY=chat, pages,
-// hostile_documents, account_timing or organizations measures only that part and updates it
-// in bench/results.json.
+// access check (bench/organizations.mjs), and how long unlocking an encryption key takes
+// (bench/encryption.mjs). Reports; never asserts. BENCH_ONLY=chat, pages, hostile_documents,
+// account_timing, organizations or encryption measures only that part and updates it in
+// bench/results.json.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -15,6 +16,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { measureAccountTiming } from './account-timing.mjs';
 import { measureChatStreaming } from './chat-streaming.mjs';
+import { measureEncryption } from './encryption.mjs';
 import { measureHostileDocuments } from './hostile-documents.mjs';
 import { measureOrganizations } from './organizations.mjs';
 import { measurePageWeight } from './page-weight.mjs';
@@ -256,7 +258,14 @@ async function previousResults() {
 }
 
 const only = process.env.BENCH_ONLY;
-const PARTS = ['chat', 'pages', 'hostile_documents', 'account_timing', 'organizations'];
+const PARTS = [
+  'chat',
+  'pages',
+  'hostile_documents',
+  'account_timing',
+  'organizations',
+  'encryption',
+];
 if (only && !PARTS.includes(only)) throw new Error(`BENCH_ONLY is one of ${PARTS}, not ${only}`);
 const dataDir = await mkdtemp(join(tmpdir(), 'themis-bench-'));
 try {
@@ -288,6 +297,12 @@ try {
       join(dataDir, 'organizations'),
     );
   }
+  if (!only || only === 'encryption') {
+    results.encryption = await measureEncryption(
+      { timeToReady, stop, post, lastCode, cookiesOf },
+      join(dataDir, 'encryption'),
+    );
+  }
   await writeFile('bench/results.json', `${JSON.stringify(results, null, 2)}\n`);
   const part = {
     chat: results.chat_streaming,
@@ -295,6 +310,7 @@ try {
     hostile_documents: results.hostile_documents,
     account_timing: results.account_timing,
     organizations: results.organizations,
+    encryption: results.encryption,
   }[only];
   console.log(JSON.stringify(part ?? results, null, 2));
 } finally {

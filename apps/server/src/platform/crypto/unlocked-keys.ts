@@ -54,8 +54,11 @@ export function createMemoryUnlockedKeys(options: {
   const held = new Map<string, { userId: string; wrapped: Buffer; expiresAt: number }>();
   return {
     async put({ sessionId, userId, dataKey, ttlMs }) {
+      const at = now().getTime();
+      // Unlocks are rare: each sweeps out the sessions that ended by expiring.
+      for (const [id, entry] of held) if (entry.expiresAt <= at) held.delete(id);
       const wrapped = wrap(unlockKey, sessionId, userId, dataKey);
-      held.set(sessionId, { userId, wrapped, expiresAt: now().getTime() + ttlMs });
+      held.set(sessionId, { userId, wrapped, expiresAt: at + ttlMs });
     },
     async get(sessionId, userId) {
       const entry = held.get(sessionId);
