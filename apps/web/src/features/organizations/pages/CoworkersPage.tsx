@@ -2,7 +2,6 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -28,6 +27,7 @@ import {
   useRemoveMemberMutation,
   useUpdateMemberRoleMutation,
 } from '../api';
+import { PageRows } from '../components/PageRows';
 
 const ROLES = ['ADMIN', 'MEMBER', 'OBSERVER'] as const;
 type ManagedRole = (typeof ROLES)[number];
@@ -251,22 +251,15 @@ function MemberRows(props: {
     search: props.search || undefined,
     cursor: props.cursor,
   });
-  if (!data) return null;
   return (
-    <>
-      {data.items.map(props.render)}
-      {props.isLast && data.next_cursor && (
-        <TableRow>
-          <TableCell colSpan={6} align="center">
-            <Button onClick={() => props.onMore(data.next_cursor!)}>{t('coworkers.more')}</Button>
-          </TableCell>
-        </TableRow>
-      )}
-      {props.isLast && data.items.length === 0 && props.cursor === undefined && (
-        <TableRow>
-          <TableCell colSpan={6}>{t('coworkers.none')}</TableCell>
-        </TableRow>
-      )}
-    </>
+    <PageRows
+      page={data}
+      isFirst={props.cursor === undefined}
+      isLast={props.isLast}
+      columns={6}
+      none={t('coworkers.none')}
+      render={props.render}
+      onMore={props.onMore}
+    />
   );
 }

@@ -9,6 +9,34 @@ import { DeleteOrganizationDialog } from '../components/DeleteOrganizationDialog
 import { OrganizationDetailsForm } from '../components/OrganizationDetailsForm';
 import { TransferOwnershipDialog } from '../components/TransferOwnershipDialog';
 
+/** One of the owner's steps: what it does, and the button that starts it. */
+function OwnerAction(props: {
+  hint: string;
+  label: string;
+  destructive?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={2}
+      sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+    >
+      <Typography variant="body2" color="text.secondary">
+        {props.hint}
+      </Typography>
+      <Button
+        variant="outlined"
+        color={props.destructive ? 'error' : 'primary'}
+        onClick={props.onClick}
+        sx={{ flexShrink: 0 }}
+      >
+        {props.label}
+      </Button>
+    </Stack>
+  );
+}
+
 /** The general tab: the organization's details, and for its owner the irreversible steps. */
 export function GeneralPage({ organization }: { organization: Organization }) {
   const { t } = useTranslation('organizations');
@@ -22,35 +50,17 @@ export function GeneralPage({ organization }: { organization: Organization }) {
           <Typography component="h2" variant="h6">
             {t('owner.heading')}
           </Typography>
-          <Stack
-            direction={{ xs: 'column', sm: 'row' }}
-            spacing={2}
-            sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
-          >
-            <Typography variant="body2" color="text.secondary">
-              {t('owner.transferHint')}
-            </Typography>
-            <Button variant="outlined" onClick={() => setDialog('transfer')} sx={{ flexShrink: 0 }}>
-              {t('owner.transfer')}
-            </Button>
-          </Stack>
-          <Stack
-            direction={{ xs: 'column', sm: 'row' }}
-            spacing={2}
-            sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
-          >
-            <Typography variant="body2" color="text.secondary">
-              {t('owner.deleteHint')}
-            </Typography>
-            <Button
-              variant="outlined"
-              color="error"
-              onClick={() => setDialog('delete')}
-              sx={{ flexShrink: 0 }}
-            >
-              {t('owner.delete')}
-            </Button>
-          </Stack>
+          <OwnerAction
+            hint={t('owner.transferHint')}
+            label={t('owner.transfer')}
+            onClick={() => setDialog('transfer')}
+          />
+          <OwnerAction
+            hint={t('owner.deleteHint')}
+            label={t('owner.delete')}
+            destructive
+            onClick={() => setDialog('delete')}
+          />
         </Stack>
       )}
       {dialog === 'transfer' && (

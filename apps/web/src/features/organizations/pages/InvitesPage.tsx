@@ -28,6 +28,7 @@ import {
   useRevokeInvitationMutation,
 } from '../api';
 import { InviteDialog } from '../components/InviteDialog';
+import { PageRows } from '../components/PageRows';
 
 /** Columns shown beside the address on wide screens; on narrow ones under it. */
 const WIDE_ONLY = { display: { xs: 'none', md: 'table-cell' } } as const;
@@ -245,22 +246,15 @@ function InvitationRows(props: {
     to: to || undefined,
     cursor: props.cursor,
   });
-  if (!data) return null;
   return (
-    <>
-      {data.items.map(props.render)}
-      {props.isLast && data.next_cursor && (
-        <TableRow>
-          <TableCell colSpan={6} align="center">
-            <Button onClick={() => props.onMore(data.next_cursor!)}>{t('coworkers.more')}</Button>
-          </TableCell>
-        </TableRow>
-      )}
-      {props.isLast && data.items.length === 0 && props.cursor === undefined && (
-        <TableRow>
-          <TableCell colSpan={6}>{t('invites.none')}</TableCell>
-        </TableRow>
-      )}
-    </>
+    <PageRows
+      page={data}
+      isFirst={props.cursor === undefined}
+      isLast={props.isLast}
+      columns={6}
+      none={t('invites.none')}
+      render={props.render}
+      onMore={props.onMore}
+    />
   );
 }

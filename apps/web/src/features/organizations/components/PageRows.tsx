@@ -1,0 +1,40 @@
+import Button from '@mui/material/Button';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * One page of an organization's list in a table: its rows, and under the last page shown the
+ * button for the next one, or `none` when the first page is empty.
+ */
+export function PageRows<T>(props: {
+  page: { items: T[]; next_cursor: string | null } | undefined;
+  isFirst: boolean;
+  isLast: boolean;
+  columns: number;
+  none: string;
+  render: (item: T) => ReactNode;
+  onMore: (cursor: string) => void;
+}) {
+  const { t } = useTranslation('organizations');
+  const { page, isLast, columns } = props;
+  if (!page) return null;
+  return (
+    <>
+      {page.items.map(props.render)}
+      {isLast && page.next_cursor && (
+        <TableRow>
+          <TableCell colSpan={columns} align="center">
+            <Button onClick={() => props.onMore(page.next_cursor!)}>{t('coworkers.more')}</Button>
+          </TableCell>
+        </TableRow>
+      )}
+      {isLast && props.isFirst && page.items.length === 0 && (
+        <TableRow>
+          <TableCell colSpan={columns}>{props.none}</TableCell>
+        </TableRow>
+      )}
+    </>
+  );
+}
