@@ -227,6 +227,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     db: deps.database.db,
     llm: app.llm,
     storage: ctx.storage,
+    unlockedKeys: ctx.unlockedKeys,
     now,
     redis,
     idleTimeoutMs: deps.chatIdleTimeoutMs,

@@ -13,7 +13,9 @@ import type { AttachmentRow, MessageRow } from '../db/schema';
 /** The columns a conversation is presented from, with whether an answer is being written. */
 export interface ConversationView {
   id: string;
+  /** Readable: opened by the service when the conversation is encrypted. */
   name: string;
+  encrypted: boolean;
   createdAt: Date;
   updatedAt: Date;
   isStreaming: boolean;

@@ -44,7 +44,8 @@ export function createProgressSaver(options: {
       })
       .map((answer) => {
         saved.set(answer, { length: answer.content.length, at: now });
-        return { id: answer.messageId, content: answer.content };
+        const content = answer.seal ? answer.seal(answer.content) : answer.content;
+        return { id: answer.messageId, content };
       });
     if (answers.length === 0) return;
     saving = saveAnswersContent({ db, answers })

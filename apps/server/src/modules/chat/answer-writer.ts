@@ -78,7 +78,7 @@ async function storeFinalAnswer(options: {
           answer: live.content,
         }));
   const values = {
-    content: live.content,
+    content: live.seal ? live.seal(live.content) : live.content,
     status,
     errorCode: status === 'error' ? ('message_generating_error' as const) : null,
     inputTokens: usage.input_tokens,
@@ -104,6 +104,10 @@ async function storeFinalAnswer(options: {
   ctx.hub.finish(live.conversationId, {
     type: 'chat.done',
     conversation_pk: live.conversationId,
-    message: presentMessage(stored ?? { ...answerRow, ...values }, []),
+    // The tabs get the text as written, never what the row stores.
+    message: presentMessage(
+      { ...(stored ?? { ...answerRow, ...values }), content: live.content },
+      [],
+    ),
   });
 }

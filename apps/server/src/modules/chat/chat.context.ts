@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client';
+import type { UnlockedKeys } from '../../platform/crypto/unlocked-keys';
 import type { LlmGateway } from '../../platform/llm/llm';
 import type { FileStorage } from '../../platform/storage/storage';
 import type { StreamHub } from './stream-hub';
@@ -14,6 +15,8 @@ export interface ChatContext {
   llm: LlmGateway;
   storage: FileStorage;
   hub: StreamHub;
+  /** Data keys unlocked in sessions: encrypted conversations are sealed and opened with them. */
+  unlockedKeys: UnlockedKeys;
   log: ChatLog;
   now: () => Date;
   /** Longest silence from the provider before the answer ends in error; the gateway's default otherwise. */

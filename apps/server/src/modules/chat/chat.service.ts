@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { CHAT_FILES_MAX, type Language, type ServerMessage } from '@themis/shared';
 import type { AttachmentRow, ConversationRow, MessageRow } from '../../db/schema';
 import { requireContextAccess, requireConversationAccess } from '../../access/access';
@@ -19,6 +20,12 @@ import {
   presentConversation,
   presentMessage,
 } from '../../presenters/chat.presenter';
+import {
+  openMessage,
+  readableName,
+  sealerForConversation,
+  storedContent,
+} from '../encryption/conversation-sealer';
 import { writeAnswer } from './answer-writer';
 import { ANSWER_OUTPUT_RESERVE, type ChatContext } from './chat.context';
 import {
@@ -107,7 +114,15 @@ async function storeExchange(options: {
   const { ctx, actor, request, conversation, model } = options;
   const { conversationId } = request;
   const userId = actor.userId;
-  const history = await listConversationMessages({ db: ctx.db, conversationId });
+  // Locked: an encrypted conversation takes no question (decryption_locked), nothing written.
+  const sealer = await sealerForConversation({
+    unlockedKeys: ctx.unlockedKeys,
+    actor,
+    conversation,
+  });
+  const history = (await listConversationMessages({ db: ctx.db, conversationId })).map((row) =>
+    openMessage(row, sealer),
+  );
   if (history.some((row) => row.status === 'streaming')) {
     throw new AppError('conversation_busy', 409, 'answer streaming on another instance');
   }
@@ -140,14 +155,21 @@ async function storeExchange(options: {
     system,
   });
   const rename =
-    !conversation.nameSetByUser && conversation.name === '' ? nameFromQuestion(content) : undefined;
+    !conversation.nameSetByUser && readableName(conversation, sealer) === ''
+      ? nameFromQuestion(content)
+      : undefined;
   const { organizationId } = conversation;
+  const questionId = randomUUID();
+  const answerId = randomUUID();
+  const sealed = sealer !== undefined;
   const answerValues = {
+    id: answerId,
     conversationId,
     userId,
     organizationId,
     role: 'assistant' as const,
-    content: '',
+    content: storedContent(sealer, answerId, ''),
+    sealed,
     status: 'streaming' as const,
     modelId: model.id,
     reservedTokens:
@@ -162,11 +184,13 @@ async function storeExchange(options: {
       exchange = await insertQuestionAndAnswer({
         db: tx,
         question: {
+          id: questionId,
           conversationId,
           userId,
           organizationId,
           role: 'user',
-          content,
+          content: storedContent(sealer, questionId, content),
+          sealed,
           status: 'complete',
         },
         answer: answerValues,
@@ -182,14 +206,35 @@ async function storeExchange(options: {
       await deleteMessages({ db: tx, messageIds: last!.after.map((row) => row.id) });
       const question =
         request.kind === 'edit'
-          ? await updateQuestionContent({ db: tx, messageId: last!.question.id, content })
+          ? await updateQuestionContent({
+              db: tx,
+              messageId: last!.question.id,
+              content: storedContent(sealer, last!.question.id, content),
+            })
           : last!.question;
       exchange = { question, answer: await insertMessage({ db: tx, values: answerValues }) };
     }
-    const touched = await touchConversation({ db: tx, conversationId, name: rename });
+    const touched = await touchConversation({
+      db: tx,
+      conversationId,
+      name:
+        rename !== undefined && sealer
+          ? sealer.seal('conversations', conversationId, 'name', rename)
+          : rename,
+    });
     return { ...exchange, questionFiles, touched };
   });
-  return { ...stored, rename, system, modelMessages, owner };
+  return {
+    question: openMessage(stored.question, sealer),
+    answer: openMessage(stored.answer, sealer),
+    questionFiles: stored.questionFiles,
+    touched: { ...stored.touched, name: readableName(stored.touched, sealer) },
+    rename,
+    system,
+    modelMessages,
+    owner,
+    sealer,
+  };
 }
 
 /**
@@ -246,7 +291,7 @@ export async function startAnswer(options: {
     },
   );
 
-  const { question, questionFiles, answer, touched, rename } = prepared;
+  const { question, questionFiles, answer, touched, rename, sealer } = prepared;
   ctx.hub.subscribe(conversationId, listener);
   // The user's other tabs show the exchange too; they tell it is not theirs by request_id.
   ctx.hub.publish(conversationId, {
@@ -268,6 +313,9 @@ export async function startAnswer(options: {
     conversationId,
     messageId: answer.id,
     content: '',
+    ...(sealer && {
+      seal: (text: string) => sealer.seal('messages', answer.id, 'content', text),
+    }),
     controller: new AbortController(),
     finished: Promise.resolve(),
   };
@@ -306,7 +354,17 @@ export async function subscribeToConversation(options: {
   fromOffset: number;
 }): Promise<void> {
   const { ctx, actor, listener, conversationId, fromOffset } = options;
-  await requireConversationAccess({ db: ctx.db, actor, action: 'follow', conversationId });
+  const { conversation } = await requireConversationAccess({
+    db: ctx.db,
+    actor,
+    action: 'follow',
+    conversationId,
+  });
+  const sealer = await sealerForConversation({
+    unlockedKeys: ctx.unlockedKeys,
+    actor,
+    conversation,
+  });
   // Subscribing and reading the live content happen in one tick: no delta falls between.
   ctx.hub.subscribe(conversationId, listener);
   const live = ctx.hub.find(conversationId);
@@ -326,7 +384,7 @@ export async function subscribeToConversation(options: {
   } else {
     // Written by another instance: what its last save holds; its deltas come by the relay.
     const row = await findStreamingAnswer({ db: ctx.db, conversationId });
-    if (row) frame = catchUp(row.id, row.content);
+    if (row) frame = catchUp(row.id, openMessage(row, sealer).content);
   }
   if (frame) listener.send(frame);
 }

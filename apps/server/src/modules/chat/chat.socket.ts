@@ -5,6 +5,7 @@ import type { UserActor } from '../../access/actor';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import type { LlmGateway } from '../../platform/llm/llm';
+import type { UnlockedKeys } from '../../platform/crypto/unlocked-keys';
 import type { FileStorage } from '../../platform/storage/storage';
 import { createProgressSaver } from './answer-progress';
 import { markStaleAnswers } from './chat.repo';
@@ -125,6 +126,7 @@ export function createChat(options: {
   db: Database;
   llm: LlmGateway;
   storage: FileStorage;
+  unlockedKeys: UnlockedKeys;
   log: ChatLog;
   now: () => Date;
   redis?: Redis;
@@ -139,6 +141,7 @@ export function createChat(options: {
     db: options.db,
     llm: options.llm,
     storage: options.storage,
+    unlockedKeys: options.unlockedKeys,
     hub,
     log,
     now: options.now,

@@ -15,6 +15,8 @@ export interface LiveAnswer {
   messageId: string;
   /** Everything written so far: a tab that resumes gets the part it lacks from here. */
   content: string;
+  /** In an encrypted conversation: what the row stores for `content`. */
+  seal?: (content: string) => string;
   controller: AbortController;
   /** Settles once the answer's final status is stored. */
   finished: Promise<void>;

@@ -32,6 +32,7 @@ export interface ConversationKey {
 const conversationColumns = {
   id: conversations.id,
   name: conversations.name,
+  encrypted: conversations.encrypted,
   createdAt: conversations.createdAt,
   updatedAt: conversations.updatedAt,
   // Written out: drizzle leaves columns unqualified in a select list, which the subquery
@@ -48,18 +49,24 @@ const inScope = (scope: Scope) => inContextScope(conversations, scope);
 export async function insertConversation(options: {
   db: Database;
   scope: Scope;
+  id: string;
+  /** Sealed when `encrypted`. */
   name: string;
+  encrypted: boolean;
 }): Promise<ConversationView> {
   const [row] = await options.db
     .insert(conversations)
     .values({
+      id: options.id,
       userId: options.scope.userId,
       organizationId: options.scope.organizationId,
       name: options.name,
+      encrypted: options.encrypted,
     })
     .returning({
       id: conversations.id,
       name: conversations.name,
+      encrypted: conversations.encrypted,
       createdAt: conversations.createdAt,
       updatedAt: conversations.updatedAt,
     });

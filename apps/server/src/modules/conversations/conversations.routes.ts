@@ -17,6 +17,7 @@ import {
   ZSearchResult,
 } from '@themis/shared';
 import type { Database } from '../../db/client';
+import type { UnlockedKeys } from '../../platform/crypto/unlocked-keys';
 import type { FileStorage } from '../../platform/storage/storage';
 import { requireActor } from '../auth/auth.guard';
 import { searchConversations } from './conversations-search.service';
@@ -34,8 +35,12 @@ const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse }
 const ZConversationParams = z.object({ pk: z.uuid() });
 
 /** The user's conversations and their messages; every query is scoped to the actor. */
-export function conversationRoutes(deps: { db: Database; storage: FileStorage }) {
-  const { db, storage } = deps;
+export function conversationRoutes(deps: {
+  db: Database;
+  storage: FileStorage;
+  unlockedKeys: UnlockedKeys;
+}) {
+  const { db, storage, unlockedKeys } = deps;
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['conversations'];
@@ -53,6 +58,7 @@ export function conversationRoutes(deps: { db: Database; storage: FileStorage })
       async (request, reply) => {
         const conversation = await createConversation({
           db,
+          unlockedKeys,
           actor: requireActor(request),
           data: request.body,
         });
@@ -77,6 +83,7 @@ export function conversationRoutes(deps: { db: Database; storage: FileStorage })
       async (request) =>
         listConversations({
           db,
+          unlockedKeys,
           actor: requireActor(request),
           cursor: request.query.cursor,
           limit: request.query.limit,
@@ -94,7 +101,12 @@ export function conversationRoutes(deps: { db: Database; storage: FileStorage })
         },
       },
       async (request) =>
-        getConversation({ db, actor: requireActor(request), conversationId: request.params.pk }),
+        getConversation({
+          db,
+          unlockedKeys,
+          actor: requireActor(request),
+          conversationId: request.params.pk,
+        }),
     );
 
     r.get(
@@ -116,6 +128,7 @@ export function conversationRoutes(deps: { db: Database; storage: FileStorage })
       async (request) =>
         listMessages({
           db,
+          unlockedKeys,
           actor: requireActor(request),
           conversationId: request.params.pk,
           query: request.query,
@@ -136,6 +149,7 @@ export function conversationRoutes(deps: { db: Database; storage: FileStorage })
       async (request) =>
         renameConversation({
           db,
+          unlockedKeys,
           actor: requireActor(request),
           conversationId: request.params.pk,
           data: request.body,
@@ -192,6 +206,7 @@ export function conversationRoutes(deps: { db: Database; storage: FileStorage })
       async (request) =>
         setMessageFeedback({
           db,
+          unlockedKeys,
           actor: requireActor(request),
           messageId: request.params.message_pk,
           data: request.body,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type {
   Conversation,
   ConversationPage,
@@ -15,7 +16,17 @@ import type { UserActor } from '../../access/actor';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import { decodeCursor, keysetPage } from '../../keyset-cursor';
+import type { UnlockedKeys } from '../../platform/crypto/unlocked-keys';
 import type { FileStorage } from '../../platform/storage/storage';
+import {
+  isContextEncrypted,
+  openMessage,
+  readableName,
+  requireOwnSealer,
+  sealerForConversation,
+  sealerOf,
+  type Sealer,
+} from '../encryption/conversation-sealer';
 import {
   presentConversation,
   presentMessage,
@@ -36,19 +47,47 @@ import {
   updateMessageFeedback,
 } from './conversations.repo';
 
+/**
+ * A new conversation in the actor's context, encrypted when the context is: then its name is
+ * sealed from the start, which needs the actor's data key unlocked.
+ */
 export async function createConversation(options: {
   db: Database;
+  unlockedKeys: UnlockedKeys;
   actor: UserActor;
   data: { name?: string };
 }): Promise<Conversation> {
-  const scope = requireContextAccess({ actor: options.actor, action: 'conversation.create' });
+  const { db, unlockedKeys, actor } = options;
+  const scope = requireContextAccess({ actor, action: 'conversation.create' });
   // An empty name is shown translated as "New conversation" until the first question names it.
-  const row = await insertConversation({ db: options.db, scope, name: options.data.name ?? '' });
-  return presentConversation(row);
+  const name = options.data.name ?? '';
+  const id = randomUUID();
+  const sealer = (await isContextEncrypted(db, actor))
+    ? await requireOwnSealer({ db, unlockedKeys, actor })
+    : undefined;
+  const row = await insertConversation({
+    db,
+    scope,
+    id,
+    name: sealer ? sealer.seal('conversations', id, 'name', name) : name,
+    encrypted: sealer !== undefined,
+  });
+  return presentConversation({ ...row, name });
 }
 
+/** The actor's own sealer when their data key is unlocked in this session. */
+async function unlockedSealer(
+  unlockedKeys: UnlockedKeys,
+  actor: UserActor,
+): Promise<Sealer | undefined> {
+  const dataKey = await unlockedKeys.get(actor.sessionId, actor.userId);
+  return dataKey && sealerOf(dataKey, actor.userId);
+}
+
+/** Encrypted conversations show their names once unlocked, and none while locked. */
 export async function listConversations(options: {
   db: Database;
+  unlockedKeys: UnlockedKeys;
   actor: UserActor;
   cursor?: string;
   limit: number;
@@ -57,11 +96,17 @@ export async function listConversations(options: {
   const scope = requireContextAccess({ actor, action: 'conversation.list' });
   const after = options.cursor ? decodeCursor(options.cursor) : undefined;
   const rows = await conversationPageQuery({ db, scope, after, limit: limit + 1 });
-  return keysetPage(rows, limit, presentConversation);
+  const sealer = rows.some((row) => row.encrypted)
+    ? await unlockedSealer(options.unlockedKeys, actor)
+    : undefined;
+  return keysetPage(rows, limit, (row) =>
+    presentConversation({ ...row, name: readableName(row, sealer) }),
+  );
 }
 
 export async function getConversation(options: {
   db: Database;
+  unlockedKeys: UnlockedKeys;
   actor: UserActor;
   conversationId: string;
 }): Promise<Conversation> {
@@ -69,7 +114,8 @@ export async function getConversation(options: {
   await requireConversationAccess({ db, actor, action: 'read', conversationId });
   const row = await findConversation({ db, id: conversationId });
   if (!row) throw notFound('conversation');
-  return presentConversation(row);
+  const sealer = row.encrypted ? await unlockedSealer(options.unlockedKeys, actor) : undefined;
+  return presentConversation({ ...row, name: readableName(row, sealer) });
 }
 
 async function presentMessages(db: Database, rows: MessageView[]) {
@@ -90,16 +136,31 @@ async function presentMessages(db: Database, rows: MessageView[]) {
  */
 export async function listMessages(options: {
   db: Database;
+  unlockedKeys: UnlockedKeys;
   actor: UserActor;
   conversationId: string;
   query: { before_seq?: number; after_seq?: number; around_seq?: number; limit: number };
 }): Promise<MessagePage> {
   const { db, actor, conversationId, query } = options;
   const { limit } = query;
-  await requireConversationAccess({ db, actor, action: 'read', conversationId });
+  const { conversation } = await requireConversationAccess({
+    db,
+    actor,
+    action: 'read',
+    conversationId,
+  });
+  // Locked: nothing of an encrypted conversation is read.
+  const sealer = await sealerForConversation({
+    unlockedKeys: options.unlockedKeys,
+    actor,
+    conversation,
+  });
   const scope = { db, conversationId };
   const present = async (rows: MessageView[], hasMore: boolean, hasNewer: boolean) => ({
-    items: await presentMessages(db, rows),
+    items: await presentMessages(
+      db,
+      rows.map((row) => openMessage(row, sealer)),
+    ),
     has_more: hasMore,
     has_newer: hasNewer,
   });
@@ -137,15 +198,25 @@ export async function listMessages(options: {
 
 export async function renameConversation(options: {
   db: Database;
+  unlockedKeys: UnlockedKeys;
   actor: UserActor;
   conversationId: string;
   data: { name: string };
 }): Promise<Conversation> {
-  const { db, actor, conversationId } = options;
-  await requireConversationAccess({ db, actor, action: 'rename', conversationId });
-  const renamed = await renameConversationRow({ db, id: conversationId, name: options.data.name });
+  const { db, unlockedKeys, actor, conversationId } = options;
+  const { conversation } = await requireConversationAccess({
+    db,
+    actor,
+    action: 'rename',
+    conversationId,
+  });
+  const sealer = await sealerForConversation({ unlockedKeys, actor, conversation });
+  const name = sealer
+    ? sealer.seal('conversations', conversationId, 'name', options.data.name)
+    : options.data.name;
+  const renamed = await renameConversationRow({ db, id: conversationId, name });
   if (!renamed) throw notFound('conversation');
-  return getConversation({ db, actor, conversationId });
+  return getConversation({ db, unlockedKeys, actor, conversationId });
 }
 
 /**
@@ -175,6 +246,7 @@ export async function deleteConversation(options: {
 /** Feedback on an answer that is final; a later call replaces it, 'good' drops the reason. */
 export async function setMessageFeedback(options: {
   db: Database;
+  unlockedKeys: UnlockedKeys;
   actor: UserActor;
   messageId: string;
   data: MessageFeedbackRequest;
@@ -186,17 +258,26 @@ export async function setMessageFeedback(options: {
   if (message.role !== 'assistant' || message.status === 'streaming') {
     throw new AppError('validation_error', 400, 'feedback is for a finished answer');
   }
+  const sealer = await sealerForConversation({
+    unlockedKeys: options.unlockedKeys,
+    actor,
+    conversation: { userId: message.userId, encrypted: message.sealed },
+  });
   const isBad = data.value === 'bad';
+  const comment = isBad && data.comment ? data.comment : null;
   const updated = await updateMessageFeedback({
     db,
     id: messageId,
     feedback: {
       value: data.value,
       reason: isBad ? (data.reason ?? null) : null,
-      comment: isBad && data.comment ? data.comment : null,
+      comment:
+        comment !== null && sealer
+          ? sealer.seal('messages', messageId, 'feedback_comment', comment)
+          : comment,
     },
   });
   if (!updated) throw notFound('message');
-  const [presented] = await presentMessages(db, [updated]);
+  const [presented] = await presentMessages(db, [openMessage(updated, sealer)]);
   return presented!;
 }

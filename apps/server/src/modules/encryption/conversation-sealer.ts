@@ -1,0 +1,120 @@
+import { and, eq } from 'drizzle-orm';
+import type { UserActor } from '../../access/actor';
+import type { Database } from '../../db/client';
+import { encryptionKeys, memberships, organizations, users } from '../../db/schema';
+import { AppError } from '../../errors';
+import { openText, sealText } from '../../platform/crypto/conversation-crypto';
+import type { UnlockedKeys } from '../../platform/crypto/unlocked-keys';
+
+type SealedTable = 'conversations' | 'messages';
+
+/** Seals and opens the texts of one owner's encrypted conversations. */
+export interface Sealer {
+  seal(table: SealedTable, rowId: string, field: string, plain: string): string;
+  open(table: SealedTable, rowId: string, field: string, stored: string): string;
+}
+
+export function sealerOf(dataKey: Buffer, ownerId: string): Sealer {
+  return {
+    seal: (table, rowId, field, plain) =>
+      sealText(dataKey, { owner: ownerId, table, rowId, field }, plain),
+    open: (table, rowId, field, stored) =>
+      openText(dataKey, { owner: ownerId, table, rowId, field }, stored),
+  };
+}
+
+/**
+ * The sealer of an encrypted conversation, from the data key unlocked in the actor's
+ * session; undefined for a plain one. Locked: `decryption_locked`, and nothing is read.
+ */
+export async function sealerForConversation(options: {
+  unlockedKeys: UnlockedKeys;
+  actor: UserActor;
+  conversation: { userId: string; encrypted: boolean };
+}): Promise<Sealer | undefined> {
+  const { unlockedKeys, actor, conversation } = options;
+  if (!conversation.encrypted) return undefined;
+  const dataKey = await unlockedKeys.get(actor.sessionId, conversation.userId);
+  if (!dataKey) throw new AppError('decryption_locked', 403, 'conversation locked');
+  return sealerOf(dataKey, conversation.userId);
+}
+
+/**
+ * A message row with its texts readable: a copy opened (and no longer marked sealed) when
+ * sealed, the row itself otherwise; so opening twice is harmless.
+ */
+export function openMessage<
+  T extends { id: string; content: string; sealed: boolean; feedbackComment: string | null },
+>(row: T, sealer: Sealer | undefined): T {
+  if (!row.sealed) return row;
+  if (!sealer) throw new AppError('decryption_locked', 403, 'message locked');
+  return {
+    ...row,
+    sealed: false,
+    content: sealer.open('messages', row.id, 'content', row.content),
+    feedbackComment:
+      row.feedbackComment === null
+        ? null
+        : sealer.open('messages', row.id, 'feedback_comment', row.feedbackComment),
+  };
+}
+
+/** What a message row stores for `content` in a conversation sealed by `sealer`, if any. */
+export function storedContent(sealer: Sealer | undefined, messageId: string, content: string) {
+  return sealer ? sealer.seal('messages', messageId, 'content', content) : content;
+}
+
+/** A conversation's name as shown: opened when it can be, empty while locked. */
+export function readableName(
+  row: { id: string; name: string; encrypted: boolean },
+  sealer: Sealer | undefined,
+): string {
+  if (!row.encrypted) return row.name;
+  return sealer ? sealer.open('conversations', row.id, 'name', row.name) : '';
+}
+
+/**
+ * Whether conversations made in the actor's context are encrypted: their own when they
+ * enabled it, an organization's when their membership has it or the organization forces it.
+ */
+export async function isContextEncrypted(db: Database, actor: UserActor): Promise<boolean> {
+  if (actor.organizationId === null) {
+    const [row] = await db
+      .select({ enabled: users.encryptionEnabled })
+      .from(users)
+      .where(eq(users.id, actor.userId));
+    return row?.enabled ?? false;
+  }
+  const [row] = await db
+    .select({ enabled: memberships.encryptionEnabled, forced: organizations.encryptionForced })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(
+      and(
+        eq(memberships.userId, actor.userId),
+        eq(memberships.organizationId, actor.organizationId),
+      ),
+    );
+  return Boolean(row && (row.enabled || row.forced));
+}
+
+/**
+ * The actor's own sealer for a new conversation in an encrypted context: without a
+ * credential `encryption_key_missing`, locked `decryption_locked`.
+ */
+export async function requireOwnSealer(options: {
+  db: Database;
+  unlockedKeys: UnlockedKeys;
+  actor: UserActor;
+}): Promise<Sealer> {
+  const { db, unlockedKeys, actor } = options;
+  const dataKey = await unlockedKeys.get(actor.sessionId, actor.userId);
+  if (dataKey) return sealerOf(dataKey, actor.userId);
+  const [key] = await db
+    .select({ userId: encryptionKeys.userId })
+    .from(encryptionKeys)
+    .where(eq(encryptionKeys.userId, actor.userId));
+  throw key
+    ? new AppError('decryption_locked', 403, 'context encrypted, key locked')
+    : new AppError('encryption_key_missing', 400, 'context encrypted, no key');
+}
