@@ -25,7 +25,7 @@ import {
   readableName,
   sealerForConversation,
   storedContent,
-} from '../encryption/conversation-sealer';
+} from '../encryption/conversation-sealer.service';
 import { writeAnswer } from './answer-writer';
 import { ANSWER_OUTPUT_RESERVE, type ChatContext } from './chat.context';
 import {

@@ -26,7 +26,7 @@ import {
   sealerForConversation,
   sealerOf,
   type Sealer,
-} from '../encryption/conversation-sealer';
+} from '../encryption/conversation-sealer.service';
 import {
   presentConversation,
   presentMessage,
