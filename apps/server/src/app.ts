@@ -213,7 +213,13 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       await api.register(modelRoutes(app.llm));
       await api.register(conversationRoutes(ctx));
       await api.register(usageRoutes({ db: deps.database.db, now }));
-      await api.register(attachmentRoutes({ db: deps.database.db, storage: ctx.storage }));
+      await api.register(
+        attachmentRoutes({
+          db: deps.database.db,
+          storage: ctx.storage,
+          unlockedKeys: ctx.unlockedKeys,
+        }),
+      );
     },
     { prefix: API_PREFIX },
   );

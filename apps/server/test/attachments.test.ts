@@ -227,7 +227,14 @@ describe('attachment upload', () => {
       ...storage(),
       put: () => Promise.reject(new Error('disk full')),
     };
-    const base = { db: t.database.db, log: t.app.log, userId, filename: 'late.pdf', bytes: pdf };
+    const base = {
+      db: t.database.db,
+      log: t.app.log,
+      userId,
+      filename: 'late.pdf',
+      bytes: pdf,
+      sealer: undefined,
+    };
     const other = await userWithConversation();
     for (const [attempt, code] of [
       // Filled up between the early check and the write: the file just written goes again.

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, ConversationPage, MessagePage } from '@themis/shared';
@@ -10,6 +12,8 @@ import {
   OPENAI_MODEL,
   sendFrame,
 } from './chat-harness';
+import { pdfWithText } from './attachment-files';
+import { attachmentHelpers } from './attachment-setup';
 import { streamOpenAiAnswer } from './llm-upstreams';
 
 // Conversations of an encrypted context are sealed as they are written, answers while they
@@ -18,6 +22,7 @@ import { streamOpenAiAnswer } from './llm-upstreams';
 
 const MARKER = 'ZX-MARKER-4471';
 const h = chatHarnessForFile();
+const files = attachmentHelpers(() => h.t);
 beforeAll(() => {
   h.answerWith((request, res) =>
     streamOpenAiAnswer(request, res, { deltas: [`Article 6 `, `${MARKER} answer.`] }),
@@ -177,5 +182,31 @@ describe('an encrypted conversation', () => {
     expect(rated.json().feedback.comment).toBe(`Wrong about ${MARKER}`);
     const [, answer] = await messageRowsOf(h.t, pk);
     expect(answer?.feedbackComment?.startsWith('enc:v1:')).toBe(true);
+  });
+
+  it('stores an attachment sealed, file and text, and gives the model its text', async () => {
+    h.answerWith((request, res) => streamOpenAiAnswer(request, res, { deltas: ['Read.'] }));
+    const { client, user } = await encryptedUser();
+    const pk = (await client.post('/api/conversation/create', {})).json().pk as string;
+    const file = await files.uploadFile(
+      client,
+      pk,
+      pdfWithText([`CLAUSE ${MARKER} the tenant pays monthly.`]),
+      'lease.pdf',
+    );
+    expect(file.has_text).toBe(true);
+    const [row] = await files.rowsOf(user.pk);
+    expect(row?.sealed).toBe(true);
+    expect(row?.extractedText?.startsWith('enc:v1:')).toBe(true);
+    const [path] = await files.storedFiles(user.pk);
+    const stored = await readFile(join(h.t.dataDir, 'files', 'users', user.pk, path!));
+    expect(stored.subarray(0, 10).toString()).toBe('THEMISENC1');
+    expect(stored.includes(Buffer.from(MARKER))).toBe(false);
+
+    const tab = await connectSocket(h, client.jar.get('access'));
+    tab.send(sendFrame(pk, { content: 'What does my lease say?', attachment_pks: [file.pk] }));
+    await tab.next('chat.done', (f) => f.conversation_pk === pk);
+    tab.close();
+    expect(JSON.stringify(h.chatRequests().at(-1)?.body)).toContain(`CLAUSE ${MARKER}`);
   });
 });

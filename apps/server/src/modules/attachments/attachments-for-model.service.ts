@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import type { AttachmentRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { LlmModel } from '../../platform/llm/llm';
+import { openAttachmentText, type Sealer } from '../encryption/conversation-sealer.service';
 import type { FileStorage } from '../../platform/storage/storage';
 import { findUnsent, notFound, tooManyFiles } from './attachments.service';
 
@@ -72,8 +73,11 @@ export async function readForModel(options: {
   storage: FileStorage;
   rows: AttachmentRow[];
   model: LlmModel;
+  /** Opens the files and texts of an encrypted conversation. */
+  sealer?: Sealer;
 }): Promise<AttachmentsForModel> {
-  const { storage, rows, model } = options;
+  const { storage, model, sealer } = options;
+  const rows = options.rows.map((row) => openAttachmentText(row, sealer));
   const images: AttachmentsForModel['images'] = [];
   for (const row of rows) {
     if (isImage(row)) {
@@ -82,7 +86,8 @@ export async function readForModel(options: {
       }
       const file = await storage.get(row.storageKey);
       if (!file) throw notFound('attachment file');
-      images.push({ data: new Uint8Array(file.bytes), mediaType: row.mediaType });
+      const bytes = row.sealed && sealer ? sealer.openFile(row.id, file.bytes) : file.bytes;
+      images.push({ data: new Uint8Array(bytes), mediaType: row.mediaType });
     } else if (!row.extractedText) {
       // A scan is kept at upload (has_text false) but no model gets anything from it.
       throw new AppError('document_without_text', 400, 'document has no text');
@@ -99,10 +104,16 @@ export async function loadAttachmentsForModel(options: {
   conversationId: string;
   attachmentIds: string[];
   model: LlmModel;
+  sealer?: Sealer;
 }): Promise<AttachmentsForModel> {
   const attachmentIds = [...new Set(options.attachmentIds)];
   if (attachmentIds.length > CHAT_FILES_MAX) throw tooManyFiles();
   if (attachmentIds.length === 0) return { text: '', images: [] };
   const rows = await findUnsent({ ...options, attachmentIds });
-  return readForModel({ storage: options.storage, rows, model: options.model });
+  return readForModel({
+    storage: options.storage,
+    rows,
+    model: options.model,
+    ...(options.sealer && { sealer: options.sealer }),
+  });
 }

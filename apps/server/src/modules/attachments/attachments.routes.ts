@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { CHAT_FILE_MAX_BYTES, ZAttachment, ZErrorResponse, ZOkResponse } from '@themis/shared';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
+import type { UnlockedKeys } from '../../platform/crypto/unlocked-keys';
 import type { FileStorage } from '../../platform/storage/storage';
 import { invalidPart, readFilePart, readMultipartForm } from '../../plugins/multipart-form';
 import { requireActor } from '../auth/auth.guard';
@@ -42,8 +43,12 @@ async function readUpload(request: FastifyRequest) {
 }
 
 /** Files attached to a question before it is sent. */
-export function attachmentRoutes(deps: { db: Database; storage: FileStorage }) {
-  const { db, storage } = deps;
+export function attachmentRoutes(deps: {
+  db: Database;
+  storage: FileStorage;
+  unlockedKeys: UnlockedKeys;
+}) {
+  const { db, storage, unlockedKeys } = deps;
   return async (app: FastifyInstance) => {
     // Before the body is even parsed: nothing of an anonymous request is looked at.
     await app.register(multipart, { limits: FORM_LIMITS });
@@ -74,7 +79,7 @@ export function attachmentRoutes(deps: { db: Database; storage: FileStorage }) {
       async (request, reply) => {
         const actor = requireActor(request);
         const conversationId = request.params.conversation_pk;
-        await admitUpload({ db, actor, conversationId });
+        const { sealer } = await admitUpload({ db, unlockedKeys, actor, conversationId });
         const upload = await readUpload(request);
         const attachment = await uploadAttachment({
           db,
@@ -84,6 +89,7 @@ export function attachmentRoutes(deps: { db: Database; storage: FileStorage }) {
           conversationId,
           filename: upload.filename,
           bytes: upload.bytes,
+          sealer,
         });
         return reply.code(201).send(attachment);
       },

@@ -11,7 +11,9 @@ import type { UserActor } from '../../access/actor';
 import type { Database } from '../../db/client';
 import { attachments, conversations, type AttachmentRow } from '../../db/schema';
 import { AppError } from '../../errors';
+import type { UnlockedKeys } from '../../platform/crypto/unlocked-keys';
 import { userFilesPrefix, type FileStorage } from '../../platform/storage/storage';
+import { sealerForConversation, type Sealer } from '../encryption/conversation-sealer.service';
 import { attachmentView, presentAttachment } from '../../presenters/chat.presenter';
 import { confirmImage, detectFileKind, MEDIA_TYPES } from './file-kind';
 import { extractDocumentText, isDocumentKind } from './text-extraction';
@@ -99,12 +101,14 @@ export async function uploadAttachment(options: {
   conversationId: string;
   filename: string | undefined;
   bytes: Buffer;
+  /** An encrypted conversation's: the file and its text are stored sealed. */
+  sealer: Sealer | undefined;
 }): Promise<Attachment> {
-  const { db, storage, userId, conversationId, bytes } = options;
+  const { db, storage, userId, conversationId, bytes, sealer } = options;
   const { mediaType, text } = await inspectFile(bytes);
   const id = randomUUID();
   const key = attachmentKeyFor(userId, id);
-  await storage.put(key, bytes, mediaType);
+  await storage.put(key, sealer ? sealer.sealFile(id, bytes) : bytes, mediaType);
   try {
     const row = await db.transaction(async (tx) => {
       // Locks the conversation so that parallel uploads cannot both take the last place.
@@ -129,7 +133,9 @@ export async function uploadAttachment(options: {
           filename: sanitizeFilename({ filename: options.filename }),
           mediaType,
           size: bytes.length,
-          extractedText: text,
+          extractedText:
+            text !== null && sealer ? sealer.seal('attachments', id, 'extracted_text', text) : text,
+          sealed: sealer !== undefined,
         })
         .returning();
       return inserted!;
@@ -157,13 +163,26 @@ async function discardStoredFile(options: {
  */
 export async function admitUpload(options: {
   db: Database;
+  unlockedKeys: UnlockedKeys;
   actor: UserActor;
   conversationId: string;
-}): Promise<void> {
+}): Promise<{ sealer: Sealer | undefined }> {
   const { db, actor, conversationId } = options;
   requireContextAccess({ actor, action: 'attachment.upload' });
-  await requireConversationAccess({ db, actor, action: 'ask', conversationId });
+  const { conversation } = await requireConversationAccess({
+    db,
+    actor,
+    action: 'ask',
+    conversationId,
+  });
+  // Locked: an encrypted conversation takes no file, before it is read.
+  const sealer = await sealerForConversation({
+    unlockedKeys: options.unlockedKeys,
+    actor,
+    conversation,
+  });
   await assertRoomForFile({ db, userId: actor.userId, conversationId });
+  return { sealer };
 }
 
 /** Removes an unsent attachment of the actor's, row and file; anything else is not found. */

@@ -21,10 +21,12 @@ import {
   presentMessage,
 } from '../../presenters/chat.presenter';
 import {
+  openAttachmentText,
   openMessage,
   readableName,
   sealerForConversation,
   storedContent,
+  type Sealer,
 } from '../encryption/conversation-sealer.service';
 import { writeAnswer } from './answer-writer';
 import { ANSWER_OUTPUT_RESERVE, type ChatContext } from './chat.context';
@@ -133,7 +135,7 @@ async function storeExchange(options: {
     ? await listMessageAttachments({ db: ctx.db, messageId: last.question.id })
     : [];
   const files = last
-    ? await readForModel({ storage: ctx.storage, rows: lastFiles, model })
+    ? await readForModel({ storage: ctx.storage, rows: lastFiles, model, sealer })
     : await loadAttachmentsForModel({
         db: ctx.db,
         storage: ctx.storage,
@@ -141,10 +143,17 @@ async function storeExchange(options: {
         conversationId,
         attachmentIds,
         model,
+        sealer,
       });
   const content = request.kind === 'regenerate' ? last!.question.content : request.content;
   const earlier = last ? last.earlier : history;
-  const earlierDocuments = await readEarlierDocuments({ ctx, conversationId, earlier, model });
+  const earlierDocuments = await readEarlierDocuments({
+    ctx,
+    conversationId,
+    earlier,
+    model,
+    sealer,
+  });
   const system = buildSystemPrompt({ language: request.language, now: ctx.now() });
   const modelMessages = buildModelMessages({
     history: earlier,
@@ -246,14 +255,16 @@ async function readEarlierDocuments(options: {
   conversationId: string;
   earlier: MessageRow[];
   model: LlmModel;
+  sealer: Sealer | undefined;
 }): Promise<Map<string, string>> {
-  const { ctx, conversationId, earlier, model } = options;
+  const { ctx, conversationId, earlier, model, sealer } = options;
   const questionIds = new Set(earlier.filter((row) => row.role === 'user').map((row) => row.id));
   if (questionIds.size === 0) return new Map();
   const byQuestion = new Map<string, AttachmentRow[]>();
   for (const row of await listBoundAttachments({ db: ctx.db, conversationId })) {
     if (!row.messageId || !questionIds.has(row.messageId)) continue;
-    byQuestion.set(row.messageId, [...(byQuestion.get(row.messageId) ?? []), row]);
+    const readable = openAttachmentText(row, sealer);
+    byQuestion.set(row.messageId, [...(byQuestion.get(row.messageId) ?? []), readable]);
   }
   const documents = new Map<string, string>();
   for (const [messageId, rows] of byQuestion) {

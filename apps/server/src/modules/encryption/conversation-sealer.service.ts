@@ -3,16 +3,26 @@ import type { UserActor } from '../../access/actor';
 import type { Database } from '../../db/client';
 import { encryptionKeys, memberships, organizations, users } from '../../db/schema';
 import { AppError } from '../../errors';
-import { openText, sealText } from '../../platform/crypto/conversation-crypto';
+import { openFile, openText, sealFile, sealText } from '../../platform/crypto/conversation-crypto';
 import type { UnlockedKeys } from '../../platform/crypto/unlocked-keys';
 
-type SealedTable = 'conversations' | 'messages';
+type SealedTable = 'conversations' | 'messages' | 'attachments';
 
 /** Seals and opens the texts of one owner's encrypted conversations. */
 export interface Sealer {
   seal(table: SealedTable, rowId: string, field: string, plain: string): string;
   open(table: SealedTable, rowId: string, field: string, stored: string): string;
+  /** An attachment's stored file. */
+  sealFile(attachmentId: string, plain: Buffer): Buffer;
+  openFile(attachmentId: string, stored: Buffer): Buffer;
 }
+
+const fileAddress = (owner: string, rowId: string) => ({
+  owner,
+  table: 'attachments',
+  rowId,
+  field: 'file',
+});
 
 export function sealerOf(dataKey: Buffer, ownerId: string): Sealer {
   return {
@@ -20,6 +30,9 @@ export function sealerOf(dataKey: Buffer, ownerId: string): Sealer {
       sealText(dataKey, { owner: ownerId, table, rowId, field }, plain),
     open: (table, rowId, field, stored) =>
       openText(dataKey, { owner: ownerId, table, rowId, field }, stored),
+    sealFile: (attachmentId, plain) => sealFile(dataKey, fileAddress(ownerId, attachmentId), plain),
+    openFile: (attachmentId, stored) =>
+      openFile(dataKey, fileAddress(ownerId, attachmentId), stored),
   };
 }
 
@@ -117,4 +130,16 @@ export async function requireOwnSealer(options: {
   throw key
     ? new AppError('decryption_locked', 403, 'context encrypted, key locked')
     : new AppError('encryption_key_missing', 400, 'context encrypted, no key');
+}
+
+/** An attachment row with its extracted text readable (its file is opened when read). */
+export function openAttachmentText<
+  T extends { id: string; sealed: boolean; extractedText: string | null },
+>(row: T, sealer: Sealer | undefined): T {
+  if (!row.sealed || row.extractedText === null) return row;
+  if (!sealer) throw new AppError('decryption_locked', 403, 'attachment locked');
+  return {
+    ...row,
+    extractedText: sealer.open('attachments', row.id, 'extracted_text', row.extractedText),
+  };
 }
