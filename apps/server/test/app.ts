@@ -33,12 +33,13 @@ export function testConfig(env: Record<string, string> = {}): Config {
 
 /** The real app on its own fresh database, with its log captured. */
 export async function createTestApp(
-  options: { env?: Record<string, string> } & Partial<Omit<AppDependencies, 'database'>> = {},
+  options: { env?: Record<string, string> } & Partial<AppDependencies> = {},
 ): Promise<TestApp> {
-  const { env, ...deps } = options;
+  const { env, database: given, ...deps } = options;
   const dataDir = await mkdtemp(join(tmpdir(), 'themis-test-'));
   const config = testConfig({ DATA_DIR: dataDir, ...env });
-  const database = await createTestDatabase();
+  // A database of the test's own choosing (e.g. one kept on disk), else a fresh one.
+  const database = given ?? (await createTestDatabase());
   const logs: string[] = [];
   const logStream = new Writable({
     write(chunk, _encoding, callback) {
