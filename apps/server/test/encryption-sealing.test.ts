@@ -169,6 +169,17 @@ describe('an encrypted conversation', () => {
     expect([created.statusCode, created.json().detail]).toEqual([400, 'encryption_key_missing']);
   });
 
+  it('leaves an organization that requires encryption chatting until members can comply', async () => {
+    const { client } = await signedUpClient(h.t);
+    const org = (await client.post('/api/organization/create', { name: 'Kancelaria' })).json();
+    const forced = await client.put(`/api/organization/update/${org.pk}`, {
+      is_encryption_forced: true,
+    });
+    expect(forced.json().is_encryption_forced).toBe(true);
+    const created = await client.post('/api/conversation/create', {});
+    expect(created.statusCode, created.body).toBe(201);
+  });
+
   it('seals a feedback comment on an answer', async () => {
     const { client } = await encryptedUser();
     const pk = (await client.post('/api/conversation/create', {})).json().pk as string;

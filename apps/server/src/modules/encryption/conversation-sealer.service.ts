@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { UserActor } from '../../access/actor';
 import type { Database } from '../../db/client';
-import { encryptionKeys, memberships, organizations, users } from '../../db/schema';
+import { encryptionKeys, memberships, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { openFile, openText, sealFile, sealText } from '../../platform/crypto/conversation-crypto';
 import type { UnlockedKeys } from '../../platform/crypto/unlocked-keys';
@@ -88,7 +88,8 @@ export function readableName(
 
 /**
  * Whether conversations made in the actor's context are encrypted: their own when they
- * enabled it, an organization's when their membership has it or the organization forces it.
+ * enabled it, an organization's when their membership has it on. An organization's
+ * forcing flag is not read here: members are made to set a credential first (decisions.md).
  */
 export async function isContextEncrypted(db: Database, actor: UserActor): Promise<boolean> {
   if (actor.organizationId === null) {
@@ -99,16 +100,15 @@ export async function isContextEncrypted(db: Database, actor: UserActor): Promis
     return row?.enabled ?? false;
   }
   const [row] = await db
-    .select({ enabled: memberships.encryptionEnabled, forced: organizations.encryptionForced })
+    .select({ enabled: memberships.encryptionEnabled })
     .from(memberships)
-    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
     .where(
       and(
         eq(memberships.userId, actor.userId),
         eq(memberships.organizationId, actor.organizationId),
       ),
     );
-  return Boolean(row && (row.enabled || row.forced));
+  return row?.enabled ?? false;
 }
 
 /**
