@@ -133,8 +133,9 @@ export async function uploadAttachment(options: {
           filename: sanitizeFilename({ filename: options.filename }),
           mediaType,
           size: bytes.length,
+          // An empty text (a scan) stays empty: it says the file has no text, and nothing else.
           extractedText:
-            text !== null && sealer ? sealer.seal('attachments', id, 'extracted_text', text) : text,
+            text && sealer ? sealer.seal('attachments', id, 'extracted_text', text) : text,
           sealed: sealer !== undefined,
         })
         .returning();
