@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   applyVariant,
   codeFromOutbox,
@@ -6,7 +6,6 @@ import {
   linkFromOutbox,
   openSidebar,
   PASSWORD,
-  signUpThroughApi,
   textsOf,
   uniqueEmail,
   VARIANTS,
@@ -14,43 +13,12 @@ import {
 } from './accounts';
 import { E2E_ANSWER_END, E2E_LLM_MODEL_NAME, E2E_URL } from './env';
 import { expect, expectAccessible, test } from './fixtures';
+import { colleagueJoining, ownerWithOrganization } from './organizations';
 
 // The organization's own pages: the owner narrows the models and invites from the
 // invitations tab; the invited colleague signs up from the e-mail, joins and chats with the
 // one model allowed; the owner sees the usage. Then ownership moves and the organization is
 // deleted, each confirmed by an e-mailed code.
-
-const headers = { origin: E2E_URL };
-
-async function ownerWithOrganization(page: Page, name: string) {
-  const email = await signUpThroughApi(page);
-  const created = await page.request.post('/api/organization/create', {
-    headers,
-    data: { name },
-  });
-  expect(created.status()).toBe(201);
-  return { email, pk: ((await created.json()) as { pk: string }).pk };
-}
-
-/** A colleague with an account who accepted an invitation to `pk` as a member. */
-async function colleagueJoining(browser: Browser, owner: Page, pk: string, variant: Variant) {
-  const context = await browser.newContext({ baseURL: E2E_URL });
-  const page = await context.newPage();
-  await applyVariant(page, variant);
-  const email = uniqueEmail('successor');
-  await signUpThroughApi(page, email);
-  const sent = await owner.request.post(`/api/organization/invitation/create/${pk}`, {
-    headers,
-    data: { user_emails: [email], role: 'MEMBER' },
-  });
-  const [invitation] = (await sent.json()) as { pk: string }[];
-  const accepted = await page.request.post(
-    `/api/organization/invitation/accept/${invitation!.pk}`,
-    { headers },
-  );
-  expect(accepted.status()).toBe(200);
-  return { page, email };
-}
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import {
   applyVariant,
   createConversationThroughApi,
@@ -12,6 +12,7 @@ import {
 } from './accounts';
 import { E2E_URL } from './env';
 import { expect, expectAccessible, test } from './fixtures';
+import { colleagueJoining, inviteThroughApi, ownerWithOrganization } from './organizations';
 
 // An owner's firm invites a colleague by e-mail; the colleague opens the link, accepts, works
 // in the firm's context and switches back to their own, whose history is their own. Another
@@ -19,18 +20,9 @@ import { expect, expectAccessible, test } from './fixtures';
 
 async function firmInviting(browser: Browser, email: string, name: string) {
   const context = await browser.newContext({ baseURL: E2E_URL });
-  const page = await context.newPage();
-  await signUpThroughApi(page);
-  const request: APIRequestContext = page.request;
-  const headers = { origin: E2E_URL };
-  const created = await request.post('/api/organization/create', { headers, data: { name } });
-  expect(created.status()).toBe(201);
-  const { pk } = (await created.json()) as { pk: string };
-  const invited = await request.post(`/api/organization/invitation/create/${pk}`, {
-    headers,
-    data: { user_emails: [email], role: 'MEMBER' },
-  });
-  expect(invited.status()).toBe(201);
+  const owner = await context.newPage();
+  const { pk } = await ownerWithOrganization(owner, name);
+  await inviteThroughApi(owner, pk, email);
   await context.close();
 }
 
@@ -194,29 +186,10 @@ for (const variant of VARIANTS) {
     test.setTimeout(90_000);
     const texts = textsOf(variant.language).organizations;
     await applyVariant(page, variant);
-    await signUpThroughApi(page);
-    const headers = { origin: E2E_URL };
-    const created = await page.request.post('/api/organization/create', {
-      headers,
-      data: { name: 'Nowak & Partners' },
-    });
-    const { pk } = (await created.json()) as { pk: string };
+    const { pk } = await ownerWithOrganization(page, 'Nowak & Partners');
     // A colleague joins through an invitation.
-    const context = await browser.newContext({ baseURL: E2E_URL });
-    const colleague = await context.newPage();
-    const email = uniqueEmail('coworker');
-    await signUpThroughApi(colleague, email);
-    const sent = await page.request.post(`/api/organization/invitation/create/${pk}`, {
-      headers,
-      data: { user_emails: [email], role: 'MEMBER' },
-    });
-    const [invitation] = (await sent.json()) as { pk: string }[];
-    const accepted = await colleague.request.post(
-      `/api/organization/invitation/accept/${invitation!.pk}`,
-      { headers },
-    );
-    expect(accepted.status()).toBe(200);
-    await context.close();
+    const { page: colleague, email } = await colleagueJoining(browser, page, pk);
+    await colleague.context().close();
 
     await page.goto('/chat');
     const sidebar = await openSidebar(page, variant);

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { CREDENTIAL_PASSWORD_LENGTH, ENCRYPTION_PIN_LENGTH } from './rules';
-import { ENCRYPTION_KEY_TYPES } from './user';
 
 /** The encryption PIN (spec §5): exactly 6 digits. */
 export const ZEncryptionPin = z
@@ -12,8 +11,6 @@ export const ZEncryptionPassword = z
   .string()
   .min(CREDENTIAL_PASSWORD_LENGTH.min, 'validation.credentialPasswordMin')
   .max(CREDENTIAL_PASSWORD_LENGTH.max, 'validation.credentialPasswordMax');
-
-export const ZEncryptionKeyType = z.enum(ENCRYPTION_KEY_TYPES);
 
 /**
  * POST /user/create-encryption-secrets: a PIN or a password protecting the user's data key.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CHAT_FILES_MAX, type Language, type ServerMessage } from '@themis/shared';
-import type { AttachmentRow, ConversationRow, MessageRow } from '../../db/schema';
+import type { ConversationRow, MessageRow } from '../../db/schema';
 import { requireContextAccess, requireConversationAccess } from '../../access/access';
 import { mayUseModel } from '../../access/policies';
 import type { UserActor } from '../../access/actor';
@@ -10,7 +10,6 @@ import { estimateInputTokens } from '../../platform/llm/usage-estimate';
 import { admitAnswer, billingOwnerOf } from '../usage/allowance.service';
 import type { LlmModel } from '../../platform/llm/llm';
 import {
-  documentsText,
   loadAttachmentsForModel,
   readForModel,
 } from '../attachments/attachments-for-model.service';
@@ -21,21 +20,19 @@ import {
   presentMessage,
 } from '../../presenters/chat.presenter';
 import {
-  openAttachmentText,
   openMessage,
   readableName,
   sealerForConversation,
   storedContent,
-  type Sealer,
 } from '../encryption/conversation-sealer.service';
 import { writeAnswer } from './answer-writer';
+import { findLastQuestion, nameFromQuestion, readEarlierDocuments } from './conversation-so-far';
 import { ANSWER_OUTPUT_RESERVE, type ChatContext } from './chat.context';
 import {
   deleteMessages,
   findStreamingAnswer,
   insertMessage,
   insertQuestionAndAnswer,
-  listBoundAttachments,
   listConversationMessages,
   listMessageAttachments,
   touchConversation,
@@ -57,17 +54,6 @@ export type AnswerRequest = {
   | { kind: 'edit'; content: string }
 );
 
-const NAME_LENGTH = 60;
-
-/** A conversation's first name: the question's start, cut at a word boundary. */
-export function nameFromQuestion(content: string): string {
-  const text = content.replace(/\s+/g, ' ').trim();
-  if (text.length <= NAME_LENGTH) return text;
-  const cut = text.slice(0, NAME_LENGTH);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > NAME_LENGTH / 3 ? cut.slice(0, space) : cut).trimEnd()}…`;
-}
-
 async function requireConversation(options: {
   ctx: ChatContext;
   actor: UserActor;
@@ -88,17 +74,6 @@ async function requireModel(
   if (!model) throw new AppError('model_not_found', 404, `model ${modelId} not listed`);
   if (!mayUseModel(actor, model.id)) throw new AppError('model_not_allowed', 403);
   return model;
-}
-
-/** For regenerate and edit: the last question and everything after it. */
-function findLastQuestion(history: MessageRow[]) {
-  const index = history.findLastIndex((row) => row.role === 'user');
-  if (index < 0) throw new AppError('not_found', 404, 'no question to answer again');
-  return {
-    question: history[index]!,
-    earlier: history.slice(0, index),
-    after: history.slice(index + 1),
-  };
 }
 
 /**
@@ -244,34 +219,6 @@ async function storeExchange(options: {
     owner,
     sealer,
   };
-}
-
-/**
- * Earlier questions' documents, as text, so a follow-up can still refer to them. Their
- * images are not sent again: the answers about them are in the history.
- */
-async function readEarlierDocuments(options: {
-  ctx: ChatContext;
-  conversationId: string;
-  earlier: MessageRow[];
-  model: LlmModel;
-  sealer: Sealer | undefined;
-}): Promise<Map<string, string>> {
-  const { ctx, conversationId, earlier, model, sealer } = options;
-  const questionIds = new Set(earlier.filter((row) => row.role === 'user').map((row) => row.id));
-  if (questionIds.size === 0) return new Map();
-  const byQuestion = new Map<string, AttachmentRow[]>();
-  for (const row of await listBoundAttachments({ db: ctx.db, conversationId })) {
-    if (!row.messageId || !questionIds.has(row.messageId)) continue;
-    const readable = openAttachmentText(row, sealer);
-    byQuestion.set(row.messageId, [...(byQuestion.get(row.messageId) ?? []), readable]);
-  }
-  const documents = new Map<string, string>();
-  for (const [messageId, rows] of byQuestion) {
-    const text = documentsText({ rows, model });
-    if (text) documents.set(messageId, text);
-  }
-  return documents;
 }
 
 /**

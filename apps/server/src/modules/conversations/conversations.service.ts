@@ -24,8 +24,7 @@ import {
   readableName,
   requireOwnSealer,
   sealerForConversation,
-  sealerOf,
-  type Sealer,
+  unlockedSealer,
 } from '../encryption/conversation-sealer.service';
 import {
   presentConversation,
@@ -73,15 +72,6 @@ export async function createConversation(options: {
     encrypted: sealer !== undefined,
   });
   return presentConversation({ ...row, name });
-}
-
-/** The actor's own sealer when their data key is unlocked in this session. */
-async function unlockedSealer(
-  unlockedKeys: UnlockedKeys,
-  actor: UserActor,
-): Promise<Sealer | undefined> {
-  const dataKey = await unlockedKeys.get(actor.sessionId, actor.userId);
-  return dataKey && sealerOf(dataKey, actor.userId);
 }
 
 /** Encrypted conversations show their names once unlocked, and none while locked. */

@@ -36,6 +36,15 @@ export function sealerOf(dataKey: Buffer, ownerId: string): Sealer {
   };
 }
 
+/** The actor's own sealer when their data key is unlocked in this session. */
+export async function unlockedSealer(
+  unlockedKeys: UnlockedKeys,
+  actor: UserActor,
+): Promise<Sealer | undefined> {
+  const dataKey = await unlockedKeys.get(actor.sessionId, actor.userId);
+  return dataKey && sealerOf(dataKey, actor.userId);
+}
+
 /**
  * The sealer of an encrypted conversation, from the data key unlocked in the actor's
  * session; undefined for a plain one. Locked: `decryption_locked`, and nothing is read.
@@ -121,8 +130,8 @@ export async function requireOwnSealer(options: {
   actor: UserActor;
 }): Promise<Sealer> {
   const { db, unlockedKeys, actor } = options;
-  const dataKey = await unlockedKeys.get(actor.sessionId, actor.userId);
-  if (dataKey) return sealerOf(dataKey, actor.userId);
+  const sealer = await unlockedSealer(unlockedKeys, actor);
+  if (sealer) return sealer;
   const [key] = await db
     .select({ userId: encryptionKeys.userId })
     .from(encryptionKeys)

@@ -39,11 +39,6 @@ export async function encryptionStatus(options: {
   };
 }
 
-/** The data key unlocked in the actor's session, if it is. */
-export function unlockedDataKey(ctx: EncryptionContext, actor: UserActor) {
-  return ctx.unlockedKeys.get(actor.sessionId, actor.userId);
-}
-
 /** Keeps the data key for the rest of the session (its refresh lifetime). */
 async function holdForSession(ctx: EncryptionContext, actor: UserActor, dataKey: Buffer) {
   const [session] = await ctx.db
@@ -101,7 +96,7 @@ export async function createEncryptionSecrets(options: {
     if (!inserted) throw new AppError('decryption_locked', 403, 'key set meanwhile');
     await holdForSession(ctx, actor, dataKey);
   } else {
-    const dataKey = await unlockedDataKey(ctx, actor);
+    const dataKey = await ctx.unlockedKeys.get(actor.sessionId, actor.userId);
     if (!dataKey) throw new AppError('decryption_locked', 403, 'replace needs an unlock');
     const wrapped = await wrapUnder(ctx, actor, request.encryption_key, dataKey);
     await ctx.db

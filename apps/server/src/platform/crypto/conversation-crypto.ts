@@ -118,7 +118,7 @@ const addressAad = ({ owner, table, rowId, field }: SealAddress) =>
   Buffer.from(`themis/v1|${owner}|${table}|${rowId}|${field}`);
 
 /** Whether a stored text is sealed (rather than plain). */
-export const isSealedText = (value: string): boolean => value.startsWith(TEXT_PREFIX);
+const isSealedText = (value: string): boolean => value.startsWith(TEXT_PREFIX);
 
 export function sealText(dataKey: Buffer, address: SealAddress, plain: string): string {
   const sealed = aesGcmSeal(dataKey, Buffer.from(plain, 'utf8'), addressAad(address));
@@ -132,7 +132,7 @@ export function openText(dataKey: Buffer, address: SealAddress, sealed: string):
 }
 
 /** Whether stored file bytes are sealed. */
-export const isSealedFile = (bytes: Buffer): boolean =>
+const isSealedFile = (bytes: Buffer): boolean =>
   bytes.subarray(0, FILE_MAGIC.length).equals(FILE_MAGIC);
 
 export function sealFile(dataKey: Buffer, address: SealAddress, plain: Buffer): Buffer {
