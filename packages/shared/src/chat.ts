@@ -75,6 +75,10 @@ export const ZConversation = z
     updated_at: ZIsoDate,
     /** An answer is being written right now. */
     is_streaming: z.boolean(),
+    /** Stored sealed under its owner's data key. */
+    is_encrypted: z.boolean(),
+    /** Encrypted and not unlocked in this session: `name` is empty, messages are refused. */
+    is_locked: z.boolean(),
   })
   .meta({ id: 'Conversation' });
 export type Conversation = z.infer<typeof ZConversation>;

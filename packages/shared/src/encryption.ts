@@ -30,3 +30,23 @@ export const ZUnlockDecryptionRequest = z
   .object({ encryption_key: z.string().min(1).max(CREDENTIAL_PASSWORD_LENGTH.max) })
   .meta({ id: 'UnlockDecryptionRequest' });
 export type UnlockDecryptionRequest = z.infer<typeof ZUnlockDecryptionRequest>;
+
+/** What becomes of the encrypted conversations when encryption is disabled or its credential removed. */
+export const ENCRYPTED_CONVERSATIONS_ACTIONS = ['DELETE', 'DECRYPT'] as const;
+export type EncryptedConversationsAction = (typeof ENCRYPTED_CONVERSATIONS_ACTIONS)[number];
+export const ZEncryptedConversationsAction = z.enum(ENCRYPTED_CONVERSATIONS_ACTIONS);
+
+/**
+ * POST /user/disable-encryption and POST /organization/membership/disable-encryption/{pk}:
+ * DELETE removes the context's encrypted conversations for good; DECRYPT keeps them as
+ * plain text and needs the data key unlocked in the session.
+ */
+export const ZDisableEncryptionRequest = z
+  .object({ encrypted_conversations_action: ZEncryptedConversationsAction })
+  .meta({ id: 'DisableEncryptionRequest' });
+export type DisableEncryptionRequest = z.infer<typeof ZDisableEncryptionRequest>;
+
+/** DELETE /user/delete-encryption-secrets?encrypted_conversations_action=: for every context. */
+export const ZDeleteEncryptionSecretsQuery = ZDisableEncryptionRequest.meta({
+  id: 'DeleteEncryptionSecretsQuery',
+});

@@ -56,6 +56,8 @@ export const ERROR_CODES = [
   'not_encrypted_user_product',
   'encryption_key_missing',
   'decryption_locked',
+  'encryption_forced',
+  'encryption_in_progress',
   // payments
   'card_declined',
   'expired_card',

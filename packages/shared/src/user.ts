@@ -18,6 +18,17 @@ export const ZEncryptionStatus = z
     is_encryption_key_set: z.boolean(),
     encryption_key_type: z.enum(ENCRYPTION_KEY_TYPES).nullable(),
     is_decryption_unlocked: z.boolean(),
+    /**
+     * Conversations a background job still has to encrypt, decrypt or delete after the
+     * user's last change (enabling, disabling, removing the credential); null when none.
+     */
+    conversations_pending: z
+      .object({
+        to_encrypt: z.number().int(),
+        to_decrypt: z.number().int(),
+        to_delete: z.number().int(),
+      })
+      .nullable(),
   })
   .meta({ id: 'EncryptionStatus' });
 export type EncryptionStatus = z.infer<typeof ZEncryptionStatus>;

@@ -16,6 +16,8 @@ export interface ConversationView {
   /** Readable: opened by the service when the conversation is encrypted. */
   name: string;
   encrypted: boolean;
+  /** Encrypted and not unlocked in the asking session: `name` is then empty. */
+  locked?: boolean;
   createdAt: Date;
   updatedAt: Date;
   isStreaming: boolean;
@@ -35,6 +37,8 @@ export function presentConversation(row: ConversationView): Conversation {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     is_streaming: row.isStreaming,
+    is_encrypted: row.encrypted,
+    is_locked: row.locked ?? false,
   };
 }
 

@@ -80,6 +80,7 @@ export function userResponse(overrides: Partial<UserResponse> = {}): UserRespons
       is_encryption_key_set: false,
       encryption_key_type: null,
       is_decryption_unlocked: false,
+      conversations_pending: null,
     },
     ...overrides,
   };

@@ -21,7 +21,7 @@ import {
 } from '../../presenters/chat.presenter';
 import {
   openMessage,
-  readableName,
+  readableConversation,
   sealerForConversation,
   storedContent,
 } from '../encryption/conversation-sealer.service';
@@ -139,7 +139,7 @@ async function storeExchange(options: {
     system,
   });
   const rename =
-    !conversation.nameSetByUser && readableName(conversation, sealer) === ''
+    !conversation.nameSetByUser && readableConversation(conversation, sealer).name === ''
       ? nameFromQuestion(content)
       : undefined;
   const { organizationId } = conversation;
@@ -212,7 +212,7 @@ async function storeExchange(options: {
     question: openMessage(stored.question, sealer),
     answer: openMessage(stored.answer, sealer),
     questionFiles: stored.questionFiles,
-    touched: { ...stored.touched, name: readableName(stored.touched, sealer) },
+    touched: readableConversation(stored.touched, sealer),
     rename,
     system,
     modelMessages,

@@ -21,7 +21,7 @@ import type { FileStorage } from '../../platform/storage/storage';
 import {
   isContextEncrypted,
   openMessage,
-  readableName,
+  readableConversation,
   requireOwnSealer,
   sealerForConversation,
   unlockedSealer,
@@ -90,7 +90,7 @@ export async function listConversations(options: {
     ? await unlockedSealer(options.unlockedKeys, actor)
     : undefined;
   return keysetPage(rows, limit, (row) =>
-    presentConversation({ ...row, name: readableName(row, sealer) }),
+    presentConversation(readableConversation(row, sealer)),
   );
 }
 
@@ -105,7 +105,7 @@ export async function getConversation(options: {
   const row = await findConversation({ db, id: conversationId });
   if (!row) throw notFound('conversation');
   const sealer = row.encrypted ? await unlockedSealer(options.unlockedKeys, actor) : undefined;
-  return presentConversation({ ...row, name: readableName(row, sealer) });
+  return presentConversation(readableConversation(row, sealer));
 }
 
 async function presentMessages(db: Database, rows: MessageView[]) {

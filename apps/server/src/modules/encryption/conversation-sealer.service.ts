@@ -86,13 +86,14 @@ export function storedContent(sealer: Sealer | undefined, messageId: string, con
   return sealer ? sealer.seal('messages', messageId, 'content', content) : content;
 }
 
-/** A conversation's name as shown: opened when it can be, empty while locked. */
-export function readableName(
-  row: { id: string; name: string; encrypted: boolean },
+/** A conversation row as shown: its name opened when it can be, empty and locked otherwise. */
+export function readableConversation<T extends { id: string; name: string; encrypted: boolean }>(
+  row: T,
   sealer: Sealer | undefined,
-): string {
-  if (!row.encrypted) return row.name;
-  return sealer ? sealer.open('conversations', row.id, 'name', row.name) : '';
+): T & { locked: boolean } {
+  if (!row.encrypted) return { ...row, locked: false };
+  if (!sealer) return { ...row, name: '', locked: true };
+  return { ...row, name: sealer.open('conversations', row.id, 'name', row.name), locked: false };
 }
 
 /**

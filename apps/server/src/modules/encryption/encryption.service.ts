@@ -36,6 +36,7 @@ export async function encryptionStatus(options: {
     is_encryption_key_set: row.keyType !== null,
     encryption_key_type: row.keyType,
     is_decryption_unlocked: unlocked !== undefined,
+    conversations_pending: null,
   };
 }
 

@@ -7,7 +7,15 @@ const now = new Date(2026, 10, 22, 9, 30);
 const at = (day: number, hour = 12) => new Date(2026, 10, day, hour).toISOString();
 
 function conversation(pk: string, updatedAt: string): Conversation {
-  return { pk, name: pk, created_at: updatedAt, updated_at: updatedAt, is_streaming: false };
+  return {
+    pk,
+    name: pk,
+    created_at: updatedAt,
+    updated_at: updatedAt,
+    is_streaming: false,
+    is_encrypted: false,
+    is_locked: false,
+  };
 }
 
 describe('history groups', () => {

@@ -54,6 +54,8 @@ export function conversation(overrides: Partial<Conversation> & Pick<Conversatio
     created_at: '2026-11-22T10:00:00.000Z',
     updated_at: new Date().toISOString(),
     is_streaming: false,
+    is_encrypted: false,
+    is_locked: false,
     ...overrides,
   } satisfies Conversation;
 }
