@@ -37,6 +37,7 @@ import { usageRoutes } from './modules/usage/usage.routes';
 import { invitationRoutes } from './modules/organizations/invitations.routes';
 import { organizationJobHandlers } from './modules/organizations/organization-deletion.service';
 import { membershipRoutes } from './modules/organizations/memberships.routes';
+import { organizationEncryptionRoutes } from './modules/organizations/organization-encryption.routes';
 import { organizationRoutes } from './modules/organizations/organizations.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { WEB_DIST_DIR } from './paths';
@@ -54,6 +55,7 @@ import { createLlmGateway } from './platform/llm/llm-gateway';
 import { createMemoryRateLimiter } from './platform/rate-limit/rate-limiter';
 import { createRedisRateLimiter } from './platform/rate-limit/redis-rate-limiter';
 import { createRedisClient } from './platform/redis/redis-client';
+import { encryptionJobHandlers } from './modules/encryption/encryption-sync.service';
 import { encryptionRoutes } from './modules/encryption/encryption.routes';
 import { createMemoryUnlockedKeys, createRedisUnlockedKeys } from './platform/crypto/unlocked-keys';
 import { createMemoryBroadcast, createRedisBroadcast } from './platform/realtime/broadcast';
@@ -174,7 +176,11 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
 
   const worker = createJobWorker({
     db: deps.database.db,
-    handlers: { ...mailJobHandlers(mailTransport), ...organizationJobHandlers(ctx) },
+    handlers: {
+      ...mailJobHandlers(mailTransport),
+      ...organizationJobHandlers(ctx),
+      ...encryptionJobHandlers(ctx),
+    },
     log: app.log,
   });
   app.decorate('jobs', { runDueJobs: () => worker.runDueJobs() });
@@ -208,6 +214,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       await api.register(organizationRoutes(ctx, app.llm));
       await api.register(invitationRoutes(ctx));
       await api.register(membershipRoutes(ctx));
+      await api.register(organizationEncryptionRoutes(ctx));
       await api.register(planRoutes(deps.database.db));
       await api.register(feedbackRoutes(deps.database.db));
       await api.register(modelRoutes(app.llm));

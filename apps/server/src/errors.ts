@@ -19,6 +19,10 @@ export class AppError extends Error {
 export const notFound = (what = 'resource') => new AppError('not_found', 404, `${what} not found`);
 
 /** 429 with the seconds to wait, sent as Retry-After. */
+/** The background job encrypted or decrypted the conversation meanwhile: try again. */
+export const encryptionChanged = () =>
+  new AppError('encryption_in_progress', 409, 'conversation encryption changed meanwhile');
+
 export class RateLimitedError extends AppError {
   constructor(readonly retryAfterS: number) {
     super('rate_limited', 429, `rate limited for ${retryAfterS} s`);

@@ -170,6 +170,43 @@ export const HTTP_ROWS: HttpRow[] = [
     }),
     owner: 200,
   },
+  {
+    route: 'POST /api/organization/force-encryption/:organization_pk',
+    request: (r) => ({
+      method: 'POST',
+      url: `/api/organization/force-encryption/${r.organization}`,
+      payload: {},
+    }),
+    owner: 200,
+  },
+  {
+    route: 'POST /api/organization/voluntary-encryption/:organization_pk',
+    request: (r) => ({
+      method: 'POST',
+      url: `/api/organization/voluntary-encryption/${r.organization}`,
+      payload: {},
+    }),
+    owner: 200,
+  },
+  // A membership's encryption is its member's own switch: not even the owner may turn it.
+  {
+    route: 'POST /api/organization/membership/enable-encryption/:membership_pk',
+    request: (r) => ({
+      method: 'POST',
+      url: `/api/organization/membership/enable-encryption/${r.membership}`,
+      payload: {},
+    }),
+    owner: 404,
+  },
+  {
+    route: 'POST /api/organization/membership/disable-encryption/:membership_pk',
+    request: (r) => ({
+      method: 'POST',
+      url: `/api/organization/membership/disable-encryption/${r.membership}`,
+      payload: { encrypted_conversations_action: 'DELETE' },
+    }),
+    owner: 404,
+  },
   // An invitation's link shows anyone signed in whether it is theirs (the mismatch state).
   {
     route: 'GET /api/organization/invitation/get/:invitation_type/:invitation_pk',

@@ -241,4 +241,44 @@ export const MEMBERSHIP_ROWS: Row[] = [
       owner: FORBIDDEN,
     },
   },
+  // Only one's own membership: the member's cell is theirs, everyone else's is not found.
+  {
+    route: 'POST /api/organization/membership/enable-encryption/:membership_pk',
+    target: "the member's own; they have no PIN or password yet",
+    request: async (f) =>
+      json(
+        'POST',
+        `/api/organization/membership/enable-encryption/${await f.membership('member')}`,
+        {},
+      ),
+    expect: {
+      anonymous: UNAUTHORIZED,
+      stranger: NOT_FOUND,
+      outsider: NOT_FOUND,
+      observer: NOT_FOUND,
+      member: '400 encryption_key_missing',
+      admin: NOT_FOUND,
+      owner: NOT_FOUND,
+    },
+  },
+  {
+    route: 'POST /api/organization/membership/disable-encryption/:membership_pk',
+    target: "the member's own",
+    consumes: true,
+    request: async (f) =>
+      json(
+        'POST',
+        `/api/organization/membership/disable-encryption/${await f.membership('member')}`,
+        { encrypted_conversations_action: 'DELETE' },
+      ),
+    expect: {
+      anonymous: UNAUTHORIZED,
+      stranger: NOT_FOUND,
+      outsider: NOT_FOUND,
+      observer: NOT_FOUND,
+      member: 200,
+      admin: NOT_FOUND,
+      owner: NOT_FOUND,
+    },
+  },
 ];

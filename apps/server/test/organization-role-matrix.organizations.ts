@@ -124,4 +124,18 @@ export const ORGANIZATION_ROWS: Row[] = [
       owner: 200,
     },
   },
+  ...(['force-encryption', 'voluntary-encryption'] as const).map((call): Row => ({
+    route: `POST /api/organization/${call}/:organization_pk`,
+    consumes: true,
+    request: async (f) => json('POST', `/api/organization/${call}/${f.organization}`, {}),
+    expect: {
+      anonymous: UNAUTHORIZED,
+      stranger: NOT_FOUND,
+      outsider: NOT_FOUND,
+      observer: FORBIDDEN,
+      member: FORBIDDEN,
+      admin: 200,
+      owner: 200,
+    },
+  })),
 ];

@@ -19,13 +19,12 @@ import {
   type ConversationAction,
   type OrganizationAction,
 } from './policies';
+import { isUuid } from '../ids';
 
 /**
  * The one place that decides whether an actor may do something. Every service starts with
  * one of these calls; its repos then read by id, or within the scope returned.
  */
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An action in the actor's current context; returns the scope its records live in. */
 export function requireContextAccess(options: {
@@ -45,7 +44,7 @@ export async function requireConversationAccess(options: {
   conversationId: string;
 }): Promise<{ conversationId: string; conversation: ConversationRow }> {
   const { db, actor, action, conversationId } = options;
-  const record = UUID.test(conversationId)
+  const record = isUuid(conversationId)
     ? await findConversationRecord(db, conversationId)
     : undefined;
   if (!record || !mayOnConversation(actor, action, record)) throw notFound('conversation');
@@ -59,7 +58,7 @@ export async function requireMessageAccess(options: {
   messageId: string;
 }): Promise<{ messageId: string; conversationId: string }> {
   const { db, actor, action, messageId } = options;
-  const owner = UUID.test(messageId) ? await findMessageOwner(db, messageId) : undefined;
+  const owner = isUuid(messageId) ? await findMessageOwner(db, messageId) : undefined;
   if (!owner || !mayOnConversation(actor, action, owner)) throw notFound('message');
   return { messageId, conversationId: owner.conversationId };
 }
@@ -71,7 +70,7 @@ export async function requireAttachmentAccess(options: {
   attachmentId: string;
 }): Promise<{ attachmentId: string; conversationId: string | null }> {
   const { db, actor, action, attachmentId } = options;
-  const owner = UUID.test(attachmentId) ? await findAttachmentOwner(db, attachmentId) : undefined;
+  const owner = isUuid(attachmentId) ? await findAttachmentOwner(db, attachmentId) : undefined;
   if (!owner || !mayOnAttachment(actor, action, owner)) throw notFound('attachment');
   return { attachmentId, conversationId: owner.conversationId };
 }
@@ -88,7 +87,7 @@ export async function requireOrganizationAccess(options: {
 }): Promise<{ organizationId: string; actor: UserActor; role: OrganizationRole }> {
   const { db, actor, action, organizationId } = options;
   if (actor.kind !== 'user') throw notFound('organization');
-  const role = UUID.test(organizationId)
+  const role = isUuid(organizationId)
     ? await findMembershipRole(db, { userId: actor.userId, organizationId })
     : null;
   if (!role) throw notFound('organization');

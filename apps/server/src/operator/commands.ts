@@ -13,6 +13,7 @@ import {
   cancelDeletion,
   listPendingDeletions,
 } from '../modules/organizations/organization-deletion.service';
+import { isUuid } from '../ids';
 
 export const USAGE = `Usage: npm run themis -- <command>
 
@@ -148,8 +149,6 @@ export async function runOperatorCommand(options: {
   return { output: describe(status), changedMaintenance: true };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 async function runOrganizationCommand(options: {
   db: Database;
   now: Date;
@@ -170,7 +169,7 @@ async function runOrganizationCommand(options: {
   }
   if (action === 'cancel-deletion' && extra.length === 1) {
     const [organizationId] = extra as [string];
-    if (!UUID.test(organizationId)) {
+    if (!isUuid(organizationId)) {
       throw new OperatorCommandError(`"${organizationId}" is not an organization id`);
     }
     const outcome = await cancelDeletion({ db, now, organizationId });

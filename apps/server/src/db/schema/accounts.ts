@@ -43,6 +43,12 @@ export const users = pgTable(
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     /** Whether the conversations of the user's own context are encrypted. */
     encryptionEnabled: boolean('encryption_enabled').notNull().default(false),
+    /** What disabling it asked of the encrypted conversations; null while enabled. */
+    encryptionOffAction: text('encryption_off_action', { enum: ['DELETE', 'DECRYPT'] }),
+    /** The encryption sync job still has conversations to change. */
+    encryptionSyncPending: boolean('encryption_sync_pending').notNull().default(false),
+    /** Bumped by every encryption change, so the sync job knows it saw the latest. */
+    encryptionSyncVersion: integer('encryption_sync_version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -24,6 +24,8 @@ export const encryptionKeys = pgTable('encryption_keys', {
   /** Wrong credentials since the last right one, across sessions and instances. */
   failedAttempts: integer('failed_attempts').notNull().default(0),
   blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  /** Set while the credential is being removed: what becomes of its conversations. */
+  removal: text('removal', { enum: ['DELETE', 'DECRYPT'] }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -49,6 +49,8 @@ export const memberships = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role', { enum: ORGANIZATION_ROLES }).notNull(),
     encryptionEnabled: boolean('encryption_enabled').notNull().default(false),
+    /** What disabling it asked of the encrypted conversations; null while enabled. */
+    encryptionOffAction: text('encryption_off_action', { enum: ['DELETE', 'DECRYPT'] }),
     createdAt: createdAt(),
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }),
   },

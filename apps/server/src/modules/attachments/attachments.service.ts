@@ -10,16 +10,16 @@ import {
 import type { UserActor } from '../../access/actor';
 import type { Database } from '../../db/client';
 import { attachments, conversations, type AttachmentRow } from '../../db/schema';
-import { AppError } from '../../errors';
+import { AppError, encryptionChanged } from '../../errors';
 import type { UnlockedKeys } from '../../platform/crypto/unlocked-keys';
 import { userFilesPrefix, type FileStorage } from '../../platform/storage/storage';
 import { sealerForConversation, type Sealer } from '../encryption/conversation-sealer.service';
 import { attachmentView, presentAttachment } from '../../presenters/chat.presenter';
 import { confirmImage, detectFileKind, MEDIA_TYPES } from './file-kind';
 import { extractDocumentText, isDocumentKind } from './text-extraction';
+import { isUuid } from '../../ids';
 
 export const FILENAME_MAX = 200;
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const notFound = (what: string) => new AppError('not_found', 404, `${what} not found`);
 const invalidType = () => new AppError('invalid_file_type', 400, 'file content not accepted');
@@ -113,11 +113,17 @@ export async function uploadAttachment(options: {
     const row = await db.transaction(async (tx) => {
       // Locks the conversation so that parallel uploads cannot both take the last place.
       const [conversation] = await tx
-        .select({ id: conversations.id, organizationId: conversations.organizationId })
+        .select({
+          id: conversations.id,
+          organizationId: conversations.organizationId,
+          encrypted: conversations.encrypted,
+        })
         .from(conversations)
         .where(and(eq(conversations.id, conversationId), eq(conversations.userId, userId)))
         .for('update');
       if (!conversation) throw notFound('conversation');
+      // Encrypted or decrypted by the background job since the sealer was chosen.
+      if (conversation.encrypted !== (sealer !== undefined)) throw encryptionChanged();
       if ((await countWaiting({ db: tx, userId, conversationId })) >= CHAT_FILES_MAX) {
         throw tooManyFiles();
       }
@@ -213,7 +219,7 @@ export async function findUnsent(options: {
   attachmentIds: string[];
 }): Promise<AttachmentRow[]> {
   const { db, userId, conversationId, attachmentIds } = options;
-  if (attachmentIds.some((id) => !UUID.test(id))) throw notFound('attachment');
+  if (attachmentIds.some((id) => !isUuid(id))) throw notFound('attachment');
   const rows = await db
     .select()
     .from(attachments)
@@ -240,7 +246,7 @@ export async function bindAttachments(options: {
   const { db, userId, conversationId, messageId } = options;
   const attachmentIds = [...new Set(options.attachmentIds)];
   if (attachmentIds.length === 0) return [];
-  if (attachmentIds.some((id) => !UUID.test(id))) throw notFound('attachment');
+  if (attachmentIds.some((id) => !isUuid(id))) throw notFound('attachment');
   const bound = await db
     .update(attachments)
     .set({ messageId })

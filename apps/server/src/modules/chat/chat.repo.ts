@@ -106,6 +106,22 @@ export async function updateQuestionContent(options: {
   return row!;
 }
 
+/**
+ * Locks the conversation for the rest of the transaction and says whether it is encrypted
+ * now: the background encryption job changes it under the same lock.
+ */
+export async function lockConversationEncryption(
+  db: Database,
+  conversationId: string,
+): Promise<boolean | undefined> {
+  const [row] = await db
+    .select({ encrypted: conversations.encrypted })
+    .from(conversations)
+    .where(eq(conversations.id, conversationId))
+    .for('update');
+  return row?.encrypted;
+}
+
 export async function touchConversation(options: {
   db: Database;
   conversationId: string;

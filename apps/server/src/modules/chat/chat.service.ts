@@ -5,7 +5,7 @@ import { requireContextAccess, requireConversationAccess } from '../../access/ac
 import { mayUseModel } from '../../access/policies';
 import type { UserActor } from '../../access/actor';
 import type { ConversationAction } from '../../access/policies';
-import { AppError } from '../../errors';
+import { AppError, encryptionChanged, notFound } from '../../errors';
 import { estimateInputTokens } from '../../platform/llm/usage-estimate';
 import { admitAnswer, billingOwnerOf } from '../usage/allowance.service';
 import type { LlmModel } from '../../platform/llm/llm';
@@ -35,6 +35,7 @@ import {
   insertQuestionAndAnswer,
   listConversationMessages,
   listMessageAttachments,
+  lockConversationEncryption,
   touchConversation,
   updateQuestionContent,
 } from './chat.repo';
@@ -161,6 +162,9 @@ async function storeExchange(options: {
   };
 
   const stored = await ctx.db.transaction(async (tx) => {
+    const encrypted = await lockConversationEncryption(tx, conversationId);
+    if (encrypted === undefined) throw notFound('conversation');
+    if (encrypted !== sealed) throw encryptionChanged();
     await admitAnswer({ tx, owner, now: ctx.now() });
     let exchange: { question: MessageRow; answer: MessageRow };
     let questionFiles = lastFiles;

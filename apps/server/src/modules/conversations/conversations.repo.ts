@@ -126,11 +126,13 @@ export async function renameConversation(options: {
   db: Database;
   id: string;
   name: string;
+  /** Whether `name` is sealed: the row must still be encrypted, or still plain. */
+  encrypted: boolean;
 }): Promise<boolean> {
   const rows = await options.db
     .update(conversations)
     .set({ name: options.name, nameSetByUser: true })
-    .where(eq(conversations.id, options.id))
+    .where(and(eq(conversations.id, options.id), eq(conversations.encrypted, options.encrypted)))
     .returning({ id: conversations.id });
   return rows.length > 0;
 }
@@ -253,6 +255,8 @@ export async function updateMessageFeedback(options: {
   db: Database;
   id: string;
   feedback: { value: 'good' | 'bad'; reason: string | null; comment: string | null };
+  /** Whether `comment` is sealed: the message must still be sealed, or still plain. */
+  sealed: boolean;
 }): Promise<MessageView | undefined> {
   const { feedback } = options;
   const [row] = await options.db
@@ -267,6 +271,7 @@ export async function updateMessageFeedback(options: {
         eq(messages.id, options.id),
         eq(messages.role, 'assistant'),
         ne(messages.status, 'streaming'),
+        eq(messages.sealed, options.sealed),
       ),
     )
     .returning(messageColumns);

@@ -14,7 +14,7 @@ import {
 } from '../../access/access';
 import type { UserActor } from '../../access/actor';
 import type { Database } from '../../db/client';
-import { AppError, notFound } from '../../errors';
+import { AppError, encryptionChanged, notFound } from '../../errors';
 import { decodeCursor, keysetPage } from '../../keyset-cursor';
 import type { UnlockedKeys } from '../../platform/crypto/unlocked-keys';
 import type { FileStorage } from '../../platform/storage/storage';
@@ -89,9 +89,7 @@ export async function listConversations(options: {
   const sealer = rows.some((row) => row.encrypted)
     ? await unlockedSealer(options.unlockedKeys, actor)
     : undefined;
-  return keysetPage(rows, limit, (row) =>
-    presentConversation(readableConversation(row, sealer)),
-  );
+  return keysetPage(rows, limit, (row) => presentConversation(readableConversation(row, sealer)));
 }
 
 export async function getConversation(options: {
@@ -204,8 +202,14 @@ export async function renameConversation(options: {
   const name = sealer
     ? sealer.seal('conversations', conversationId, 'name', options.data.name)
     : options.data.name;
-  const renamed = await renameConversationRow({ db, id: conversationId, name });
-  if (!renamed) throw notFound('conversation');
+  const renamed = await renameConversationRow({
+    db,
+    id: conversationId,
+    name,
+    encrypted: sealer !== undefined,
+  });
+  // The access check found it: the background job encrypted or decrypted it meanwhile.
+  if (!renamed) throw encryptionChanged();
   return getConversation({ db, unlockedKeys, actor, conversationId });
 }
 
@@ -266,8 +270,9 @@ export async function setMessageFeedback(options: {
           ? sealer.seal('messages', messageId, 'feedback_comment', comment)
           : comment,
     },
+    sealed: sealer !== undefined,
   });
-  if (!updated) throw notFound('message');
+  if (!updated) throw encryptionChanged();
   const [presented] = await presentMessages(db, [openMessage(updated, sealer)]);
   return presented!;
 }

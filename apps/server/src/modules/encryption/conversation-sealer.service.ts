@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { UserActor } from '../../access/actor';
 import type { Database } from '../../db/client';
-import { encryptionKeys, memberships, users } from '../../db/schema';
+import { encryptionKeys, memberships, organizations, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { openFile, openText, sealFile, sealText } from '../../platform/crypto/conversation-crypto';
 import type { UnlockedKeys } from '../../platform/crypto/unlocked-keys';
@@ -98,8 +98,8 @@ export function readableConversation<T extends { id: string; name: string; encry
 
 /**
  * Whether conversations made in the actor's context are encrypted: their own when they
- * enabled it, an organization's when their membership has it on. An organization's
- * forcing flag is not read here: members are made to set a credential first (decisions.md).
+ * enabled it, an organization's when their membership has it on or the organization
+ * forces it (a member without a credential is then asked to set one before chatting).
  */
 export async function isContextEncrypted(db: Database, actor: UserActor): Promise<boolean> {
   if (actor.organizationId === null) {
@@ -110,8 +110,11 @@ export async function isContextEncrypted(db: Database, actor: UserActor): Promis
     return row?.enabled ?? false;
   }
   const [row] = await db
-    .select({ enabled: memberships.encryptionEnabled })
+    .select({
+      enabled: sql<boolean>`${memberships.encryptionEnabled} or ${organizations.encryptionForced}`,
+    })
     .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
     .where(
       and(
         eq(memberships.userId, actor.userId),
@@ -131,15 +134,15 @@ export async function requireOwnSealer(options: {
   actor: UserActor;
 }): Promise<Sealer> {
   const { db, unlockedKeys, actor } = options;
-  const sealer = await unlockedSealer(unlockedKeys, actor);
-  if (sealer) return sealer;
   const [key] = await db
-    .select({ userId: encryptionKeys.userId })
+    .select({ removal: encryptionKeys.removal })
     .from(encryptionKeys)
     .where(eq(encryptionKeys.userId, actor.userId));
-  throw key
-    ? new AppError('decryption_locked', 403, 'context encrypted, key locked')
-    : new AppError('encryption_key_missing', 400, 'context encrypted, no key');
+  if (!key) throw new AppError('encryption_key_missing', 400, 'context encrypted, no key');
+  if (key.removal) throw new AppError('encryption_in_progress', 409, 'credential being removed');
+  const sealer = await unlockedSealer(unlockedKeys, actor);
+  if (!sealer) throw new AppError('decryption_locked', 403, 'context encrypted, key locked');
+  return sealer;
 }
 
 /** An attachment row with its extracted text readable (its file is opened when read). */

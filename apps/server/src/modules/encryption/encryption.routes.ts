@@ -2,15 +2,31 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ZCreateEncryptionSecretsRequest,
+  ZDeleteEncryptionSecretsQuery,
+  ZDisableEncryptionRequest,
   ZEncryptionStatus,
   ZErrorResponse,
   ZUnlockDecryptionRequest,
 } from '@themis/shared';
 import type { AppContext } from '../../app-context';
 import { requireActor } from '../auth/auth.guard';
+import {
+  deleteEncryptionSecrets,
+  disableEncryption,
+  enableEncryption,
+} from './encryption-switches.service';
 import { createEncryptionSecrets, unlockDecryption } from './encryption.service';
 
-const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse };
+const errors = {
+  400: ZErrorResponse,
+  401: ZErrorResponse,
+  403: ZErrorResponse,
+  409: ZErrorResponse,
+};
+
+const SYNC_NOTE =
+  'The conversations change in a background job; `conversations_pending` in the answer ' +
+  'and in /user/get counts what it still has to do.';
 
 export function encryptionRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
@@ -55,6 +71,70 @@ export function encryptionRoutes(ctx: AppContext) {
           ctx,
           actor: requireActor(request),
           credential: request.body.encryption_key,
+        }),
+    );
+
+    r.post(
+      '/user/enable-encryption',
+      {
+        schema: {
+          tags,
+          summary: 'Encrypt the conversations of the user’s own context, existing ones too',
+          description:
+            'Needs a plan with the encryption option (400 not_encrypted_user_product), a ' +
+            'credential (400 encryption_key_missing) and the data key unlocked in this ' +
+            'session (403 decryption_locked). ' +
+            SYNC_NOTE,
+          response: { 200: ZEncryptionStatus, ...errors },
+        },
+      },
+      async (request) => enableEncryption({ ctx, actor: requireActor(request) }),
+    );
+
+    r.post(
+      '/user/disable-encryption',
+      {
+        schema: {
+          tags,
+          summary: 'Stop encrypting the own context: delete or decrypt its encrypted conversations',
+          description:
+            'DELETE removes them for good; DECRYPT keeps them as plain text and needs the ' +
+            'data key unlocked in this session (403 decryption_locked). ' +
+            SYNC_NOTE,
+          body: ZDisableEncryptionRequest,
+          response: { 200: ZEncryptionStatus, ...errors },
+        },
+      },
+      async (request) =>
+        disableEncryption({
+          ctx,
+          actor: requireActor(request),
+          action: request.body.encrypted_conversations_action,
+        }),
+    );
+
+    r.delete(
+      '/user/delete-encryption-secrets',
+      {
+        schema: {
+          tags,
+          summary:
+            'Remove the PIN or password, deleting or decrypting every encrypted conversation',
+          description:
+            'For every context: the credential goes once the job has deleted or decrypted ' +
+            'them; until then a new one answers 409 encryption_in_progress. DECRYPT needs ' +
+            'the data key unlocked in this session. Encryption stays on only where an ' +
+            'organization forces it, and asks for a new credential there. ' +
+            SYNC_NOTE,
+          querystring: ZDeleteEncryptionSecretsQuery,
+          response: { 200: ZEncryptionStatus, ...errors },
+        },
+      },
+      async (request) =>
+        deleteEncryptionSecrets({
+          ctx,
+          actor: requireActor(request),
+          action: request.query.encrypted_conversations_action,
         }),
     );
   };

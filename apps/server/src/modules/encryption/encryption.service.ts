@@ -13,6 +13,11 @@ import {
   unwrapDataKey,
   wrapDataKey,
 } from '../../platform/crypto/conversation-crypto';
+import {
+  hurryEncryptionSync,
+  pendingConversations,
+  requestEncryptionSync,
+} from './encryption-sync.service';
 import { clearUnlockAttempts, findEncryptionKey, reserveUnlockAttempt } from './encryption.repo';
 
 type EncryptionContext = Pick<AppContext, 'db' | 'now' | 'keys' | 'unlockedKeys'>;
@@ -25,18 +30,25 @@ export async function encryptionStatus(options: {
 }): Promise<EncryptionStatus> {
   const { ctx, userId, sessionId } = options;
   const [row] = await ctx.db
-    .select({ enabled: users.encryptionEnabled, keyType: encryptionKeys.keyType })
+    .select({
+      enabled: users.encryptionEnabled,
+      syncPending: users.encryptionSyncPending,
+      keyType: encryptionKeys.keyType,
+      removal: encryptionKeys.removal,
+    })
     .from(users)
     .leftJoin(encryptionKeys, eq(encryptionKeys.userId, users.id))
     .where(eq(users.id, userId));
   if (!row) throw notFound('user');
-  const unlocked = row.keyType ? await ctx.unlockedKeys.get(sessionId, userId) : undefined;
+  // A credential being removed is as good as gone: nothing new is sealed under it.
+  const keyType = row.removal ? null : row.keyType;
+  const unlocked = keyType ? await ctx.unlockedKeys.get(sessionId, userId) : undefined;
   return {
     is_encryption_enabled: row.enabled,
-    is_encryption_key_set: row.keyType !== null,
-    encryption_key_type: row.keyType,
+    is_encryption_key_set: keyType !== null,
+    encryption_key_type: keyType,
     is_decryption_unlocked: unlocked !== undefined,
-    conversations_pending: null,
+    conversations_pending: row.syncPending ? await pendingConversations(ctx.db, userId) : null,
   };
 }
 
@@ -85,6 +97,9 @@ export async function createEncryptionSecrets(options: {
   const { ctx, request } = options;
   const { actor } = requireContextAccess({ actor: options.actor, action: 'encryption.manage' });
   const existing = await findEncryptionKey(ctx.db, actor.userId);
+  if (existing?.removal) {
+    throw new AppError('encryption_in_progress', 409, 'the old credential is being removed');
+  }
   if (!existing) {
     const dataKey = newDataKey();
     const wrapped = await wrapUnder(ctx, actor, request.encryption_key, dataKey);
@@ -95,7 +110,12 @@ export async function createEncryptionSecrets(options: {
       .returning({ userId: encryptionKeys.userId });
     // Another request set one meanwhile: this data key was never used.
     if (!inserted) throw new AppError('decryption_locked', 403, 'key set meanwhile');
+    // Sessions may not keep a data key of a credential removed before.
+    await ctx.unlockedKeys.dropUser(actor.userId);
     await holdForSession(ctx, actor, dataKey);
+    // A context that is already encrypted (an organization forcing it) has plain
+    // conversations waiting for this key.
+    await ctx.db.transaction((tx) => requestEncryptionSync(tx, actor.userId));
   } else {
     const dataKey = await ctx.unlockedKeys.get(actor.sessionId, actor.userId);
     if (!dataKey) throw new AppError('decryption_locked', 403, 'replace needs an unlock');
@@ -144,5 +164,6 @@ export async function unlockDecryption(options: {
   if (!dataKey) throw new AppError('incorrect_decryption_password', 400);
   await clearUnlockAttempts(ctx.db, actor.userId);
   await holdForSession(ctx, actor, dataKey);
+  await hurryEncryptionSync(ctx.db, actor.userId);
   return encryptionStatus({ ctx, userId: actor.userId, sessionId: actor.sessionId });
 }

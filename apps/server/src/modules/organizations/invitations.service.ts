@@ -25,8 +25,7 @@ import {
   listOpenInvitationsTo,
 } from './invitations.repo';
 import { findOrganizationName, setCurrentOrganization } from './organizations.repo';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../ids';
 
 const invitationNotFound = () => new AppError('invitation_not_found', 404, 'no such invitation');
 
@@ -203,9 +202,7 @@ export async function listInvitations(options: {
 
 /** A managed invitation of the actor's organization, by id; anything else is not found. */
 async function requireManagedInvitation(ctx: AppContext, actor: UserActor, invitationId: string) {
-  const invitation = UUID.test(invitationId)
-    ? await findInvitation(ctx.db, invitationId)
-    : undefined;
+  const invitation = isUuid(invitationId) ? await findInvitation(ctx.db, invitationId) : undefined;
   if (!invitation) throw invitationNotFound();
   // A manager of another organization learns nothing of this one's invitations.
   await requireOrganizationAccess({
@@ -275,9 +272,7 @@ export async function revokeInvitation(options: {
 
 /** An open invitation as its link shows it to whoever is signed in. */
 async function requireOpenInvitation(ctx: AppContext, invitationId: string) {
-  const invitation = UUID.test(invitationId)
-    ? await findInvitation(ctx.db, invitationId)
-    : undefined;
+  const invitation = isUuid(invitationId) ? await findInvitation(ctx.db, invitationId) : undefined;
   if (!invitation || invitation.status !== 'sent' || invitation.expiresAt <= ctx.now()) {
     throw invitationNotFound();
   }

@@ -16,8 +16,8 @@ import { avatarUrl } from '../user/user-avatar.service';
 import { decodeCursor, keysetPage } from '../../keyset-cursor';
 import { countRoles, findMembership, memberPageQuery } from './memberships.repo';
 import { confirmWithOwnerCode } from './owner-code';
+import { isUuid } from '../../ids';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const membershipNotFound = () => new AppError('not_found', 404, 'membership not found');
 
 /** A page of the co-workers list of an organization, for its owners and admins. */
@@ -107,9 +107,7 @@ export async function organizationStats(options: {
  * observers only: another admin is the owner's to change.
  */
 async function requireManagedMembership(ctx: AppContext, actor: UserActor, membershipId: string) {
-  const membership = UUID.test(membershipId)
-    ? await findMembership(ctx.db, membershipId)
-    : undefined;
+  const membership = isUuid(membershipId) ? await findMembership(ctx.db, membershipId) : undefined;
   if (!membership) throw membershipNotFound();
   const { role } = await requireOrganizationAccess({
     db: ctx.db,
@@ -163,7 +161,7 @@ export async function removeMembership(options: {
   membershipId: string;
 }): Promise<void> {
   const { ctx, actor } = options;
-  const own = UUID.test(options.membershipId)
+  const own = isUuid(options.membershipId)
     ? await findMembership(ctx.db, options.membershipId)
     : undefined;
   const leaving = own?.userId === actor.userId && own.role !== 'OWNER';
@@ -191,7 +189,7 @@ export async function transferOwnership(options: {
   code: string | undefined;
 }): Promise<'code_sent' | 'transferred'> {
   const { ctx, actor, code } = options;
-  const target = UUID.test(options.membershipId)
+  const target = isUuid(options.membershipId)
     ? await findMembership(ctx.db, options.membershipId)
     : undefined;
   if (!target) throw membershipNotFound();

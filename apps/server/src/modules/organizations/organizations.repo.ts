@@ -126,10 +126,7 @@ export async function updateOrganizationRow(options: {
   db: Database;
   organizationId: string;
   values: Partial<
-    Pick<
-      OrganizationRow,
-      'name' | 'allowedModels' | 'encryptionForced' | 'sharingOutsideAllowed' | 'avatarKey'
-    >
+    Pick<OrganizationRow, 'name' | 'allowedModels' | 'sharingOutsideAllowed' | 'avatarKey'>
   >;
 }): Promise<OrganizationRow | undefined> {
   const { db, organizationId, values } = options;

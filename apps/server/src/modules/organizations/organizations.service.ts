@@ -21,6 +21,7 @@ import {
   updateOrganizationRow,
   type OrganizationView,
 } from './organizations.repo';
+import { setEncryptionForced } from '../encryption/encryption-switches.service';
 
 const LOGO_TYPE = 'image/webp';
 const logoKeyFor = (organizationId: string) =>
@@ -58,7 +59,7 @@ function presentMembership(view: OrganizationView, publicOrigin: string): Member
   };
 }
 
-async function readOrganization(options: {
+export async function readOrganization(options: {
   db: Database;
   actor: UserActor;
   organizationId: string;
@@ -149,6 +150,22 @@ export async function switchOrganization(options: {
   return { organization };
 }
 
+/** The actor's membership in one organization. */
+export async function readMembership(options: {
+  db: Database;
+  actor: UserActor;
+  organizationId: string;
+  publicOrigin: string;
+}): Promise<Membership> {
+  const [view] = await listMemberships({
+    db: options.db,
+    userId: options.actor.userId,
+    organizationId: options.organizationId,
+  });
+  if (!view) throw notFound('membership');
+  return presentMembership(view, options.publicOrigin);
+}
+
 /** The actor's memberships, for the organization menu. */
 export async function listMyMemberships(options: {
   db: Database;
@@ -219,9 +236,6 @@ export async function updateOrganization(options: {
         ...(data.allowed_models !== undefined && {
           allowedModels: data.allowed_models && [...new Set(data.allowed_models)],
         }),
-        ...(data.is_encryption_forced !== undefined && {
-          encryptionForced: data.is_encryption_forced,
-        }),
         ...(data.is_sharing_outside_allowed !== undefined && {
           sharingOutsideAllowed: data.is_sharing_outside_allowed,
         }),
@@ -237,7 +251,13 @@ export async function updateOrganization(options: {
   if (picture.kind !== 'keep' && previous.avatarKey) {
     await discardFile({ storage: ctx.storage, log: ctx.log, key: previous.avatarKey });
   }
-  if (data.allowed_models !== undefined) {
+  if (
+    data.is_encryption_forced !== undefined &&
+    data.is_encryption_forced !== previous.encryptionForced
+  ) {
+    await setEncryptionForced({ db: ctx.db, organizationId, forced: data.is_encryption_forced });
+  }
+  if (data.allowed_models !== undefined || data.is_encryption_forced !== undefined) {
     await ctx.sessionEvents.contextChanged(await listMemberIds(ctx.db, organizationId), 'updated');
   }
   return readOrganization({

@@ -15,6 +15,8 @@ export interface UnlockedKeys {
     ttlMs: number;
   }): Promise<void>;
   get(sessionId: string, userId: string): Promise<Buffer | undefined>;
+  /** The user's data key from any session that holds it unlocked (background jobs). */
+  anyOfUser(userId: string): Promise<Buffer | undefined>;
   /** Sessions that ended (logout, revocation, account gone). */
   dropSessions(sessionIds: string[]): Promise<void>;
   /** Every session of a user whose credential changed or went. */
@@ -69,6 +71,14 @@ export function createMemoryUnlockedKeys(options: {
       }
       return unwrap(unlockKey, sessionId, userId, entry.wrapped);
     },
+    async anyOfUser(userId) {
+      for (const [sessionId, entry] of held) {
+        if (entry.userId !== userId) continue;
+        const dataKey = await this.get(sessionId, userId);
+        if (dataKey) return dataKey;
+      }
+      return undefined;
+    },
     async dropSessions(sessionIds) {
       for (const sessionId of sessionIds) held.delete(sessionId);
     },
@@ -108,6 +118,13 @@ export function createRedisUnlockedKeys(options: {
       const [owner, wrapped] = value.split(':');
       if (owner !== userId || !wrapped) return undefined;
       return unwrap(unlockKey, sessionId, userId, Buffer.from(wrapped, 'base64url'));
+    },
+    async anyOfUser(userId) {
+      for (const sessionId of await redis.smembers(USER_PREFIX + userId)) {
+        const dataKey = await this.get(sessionId, userId);
+        if (dataKey) return dataKey;
+      }
+      return undefined;
     },
     async dropSessions(sessionIds) {
       if (sessionIds.length > 0) await redis.del(...sessionIds.map((id) => PREFIX + id));

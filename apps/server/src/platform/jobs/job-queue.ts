@@ -1,5 +1,19 @@
 import type { Database } from '../../db/client';
-import { insertJob } from './jobs.repo';
+import { hurryWaitingJobs, insertJob } from './jobs.repo';
+
+/**
+ * Thrown by a handler whose job cannot progress yet (it waits for something outside it):
+ * the job runs again after `delayMs` without using up one of its attempts.
+ */
+export class JobDeferred extends Error {
+  override name = 'JobDeferred';
+  constructor(
+    readonly delayMs: number,
+    reason: string,
+  ) {
+    super(reason);
+  }
+}
 
 /** Runs one job; it receives that job's payload only. A rejection means "retry later". */
 export type JobHandler = (payload: unknown) => Promise<void>;
@@ -27,4 +41,12 @@ export async function enqueueJob(db: Database, job: NewJob): Promise<number> {
     throw new RangeError('maxAttempts must be a positive integer');
   }
   return insertJob(db, job);
+}
+
+/** Makes the waiting (not running) jobs of `type` whose payload has `field` = `value` due now. */
+export async function hurryJobs(
+  db: Database,
+  job: { type: string; field: string; value: string },
+): Promise<void> {
+  await hurryWaitingJobs(db, job);
 }

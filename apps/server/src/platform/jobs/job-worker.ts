@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import type { JobHandlers } from './job-queue';
+import { JobDeferred, type JobHandlers } from './job-queue';
 import { describeFailure, retryDelayMs } from './job-retry';
 import {
   claimDueJobs,
+  deferJob,
   deleteJob,
   markJobFailed,
   rescheduleJob,
@@ -58,6 +59,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       if (!handler) throw new Error(`unknown job type "${job.type}": no handler is registered`);
       await handler(job.payload);
     } catch (failure) {
+      if (failure instanceof JobDeferred) return deferJob(db, job, failure.delayMs);
       const error = describeFailure(failure);
       if (job.attempts >= job.maxAttempts) return giveUp(job, error);
       const delayMs = retryDelayMs(job.attempts);

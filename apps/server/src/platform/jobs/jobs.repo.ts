@@ -75,6 +75,31 @@ export async function rescheduleJob(
     .where(stillOurs(job));
 }
 
+/** Runs the job again later, giving back the attempt its claim counted. */
+export async function deferJob(db: Database, job: ClaimedJob, delayMs: number): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ attempts: job.attempts - 1, lockedUntil: null, runAt: nowPlus(delayMs) })
+    .where(stillOurs(job));
+}
+
+export async function hurryWaitingJobs(
+  db: Database,
+  job: { type: string; field: string; value: string },
+): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ runAt: sql`now()` })
+    .where(
+      and(
+        eq(jobs.type, job.type),
+        isNull(jobs.failedAt),
+        isNull(jobs.lockedUntil),
+        sql`${jobs.payload} ->> ${job.field} = ${job.value}`,
+      ),
+    );
+}
+
 export async function markJobFailed(db: Database, job: ClaimedJob, error: string): Promise<void> {
   await db
     .update(jobs)

@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import { attachments, conversations, messages } from '../../db/schema';
+import { enqueueJob, type JobHandlers } from '../../platform/jobs/job-queue';
+import type { FileStorage } from '../../platform/storage/storage';
+import type { Sealer } from './conversation-sealer.service';
+
+/**
+ * How the encryption sync job changes one conversation: sealed (ENCRYPT), opened (DECRYPT)
+ * or removed (DELETE), all of it in one transaction under the conversation's row lock,
+ * which the chat, uploads, renames and feedback take too before they write.
+ */
+export type ConversionOutcome = 'changed' | 'unchanged' | 'busy';
+
+const DISCARD_FILE_JOB = 'encryption.discard-file';
+
+/** Files replaced by their sealed or opened copy go after the commit, durably. */
+export function fileDiscardJobHandlers(storage: FileStorage): JobHandlers {
+  return {
+    [DISCARD_FILE_JOB]: async (payload) => {
+      const { key } = payload as { key: string };
+      await storage.delete(key);
+    },
+  };
+}
+
+const discardLater = (db: Database, keys: string[]) =>
+  Promise.all(keys.map((key) => enqueueJob(db, { type: DISCARD_FILE_JOB, payload: { key } })));
+
+interface PreparedFile {
+  id: string;
+  oldKey: string;
+  newKey: string;
+}
+
+/** Writes each attachment file still in the other state as a new object: sealed or opened. */
+async function prepareFiles(options: {
+  db: Database;
+  storage: FileStorage;
+  conversationId: string;
+  seal: boolean;
+  sealer: Sealer;
+}): Promise<PreparedFile[]> {
+  const { db, storage, conversationId, seal, sealer } = options;
+  const rows = await db
+    .select({ id: attachments.id, storageKey: attachments.storageKey, type: attachments.mediaType })
+    .from(attachments)
+    .where(and(eq(attachments.conversationId, conversationId), eq(attachments.sealed, !seal)));
+  const prepared: PreparedFile[] = [];
+  for (const row of rows) {
+    const file = await storage.get(row.storageKey);
+    if (!file) continue;
+    const bytes = seal ? sealer.sealFile(row.id, file.bytes) : sealer.openFile(row.id, file.bytes);
+    // A new object, so that the row and its file change together at the commit.
+    const newKey = `${row.storageKey.replace(/~[0-9a-f-]+$/, '')}~${randomUUID()}`;
+    await storage.put(newKey, bytes, row.type);
+    prepared.push({ id: row.id, oldKey: row.storageKey, newKey });
+  }
+  return prepared;
+}
+
+const sealedIfText = (text: string | null, seal: (plain: string) => string) =>
+  text ? seal(text) : text;
+
+/**
+ * Seals (`seal`) or opens every text and file of one conversation with its owner's
+ * sealer. A conversation with an answer being written is left for later ('busy').
+ */
+export async function convertConversation(options: {
+  db: Database;
+  storage: FileStorage;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+  conversationId: string;
+  seal: boolean;
+  sealer: Sealer;
+}): Promise<ConversionOutcome> {
+  const { db, storage, conversationId, seal, sealer } = options;
+  const files = await prepareFiles({ db, storage, conversationId, seal, sealer });
+  const change = (
+    table: 'conversations' | 'messages' | 'attachments',
+    id: string,
+    field: string,
+  ) =>
+    seal
+      ? (plain: string) => sealer.seal(table, id, field, plain)
+      : (stored: string) => sealer.open(table, id, field, stored);
+  let outcome: ConversionOutcome = 'busy';
+  try {
+    outcome = await db.transaction(async (tx) => {
+      const [conversation] = await tx
+        .select({ name: conversations.name, encrypted: conversations.encrypted })
+        .from(conversations)
+        .where(eq(conversations.id, conversationId))
+        .for('update');
+      if (!conversation || conversation.encrypted === seal) return 'unchanged';
+      const [streaming] = await tx
+        .select({ id: messages.id })
+        .from(messages)
+        .where(and(eq(messages.conversationId, conversationId), eq(messages.status, 'streaming')))
+        .limit(1);
+      if (streaming) return 'busy';
+      const waiting = await tx
+        .select({ id: attachments.id, storageKey: attachments.storageKey })
+        .from(attachments)
+        .where(and(eq(attachments.conversationId, conversationId), eq(attachments.sealed, !seal)));
+      const prepared = new Map(files.map((file) => [file.id, file]));
+      // A file came or went since they were prepared: try again on the next pass.
+      const sameFiles =
+        waiting.length === files.length &&
+        waiting.every((row) => prepared.get(row.id)?.oldKey === row.storageKey);
+      if (!sameFiles) return 'busy';
+
+      await tx
+        .update(conversations)
+        .set({
+          name: change('conversations', conversationId, 'name')(conversation.name),
+          encrypted: seal,
+        })
+        .where(eq(conversations.id, conversationId));
+      const rows = await tx
+        .select({
+          id: messages.id,
+          content: messages.content,
+          feedbackComment: messages.feedbackComment,
+        })
+        .from(messages)
+        .where(and(eq(messages.conversationId, conversationId), eq(messages.sealed, !seal)));
+      for (const row of rows) {
+        await tx
+          .update(messages)
+          .set({
+            content: change('messages', row.id, 'content')(row.content),
+            feedbackComment:
+              row.feedbackComment === null
+                ? null
+                : change('messages', row.id, 'feedback_comment')(row.feedbackComment),
+            sealed: seal,
+          })
+          .where(eq(messages.id, row.id));
+      }
+      const texts = await tx
+        .select({ id: attachments.id, extractedText: attachments.extractedText })
+        .from(attachments)
+        .where(
+          inArray(
+            attachments.id,
+            waiting.map((row) => row.id),
+          ),
+        );
+      for (const row of texts) {
+        await tx
+          .update(attachments)
+          .set({
+            // An empty text (a scan) is never sealed: it says only that there is none.
+            extractedText: sealedIfText(
+              row.extractedText,
+              change('attachments', row.id, 'extracted_text'),
+            ),
+            storageKey: prepared.get(row.id)!.newKey,
+            sealed: seal,
+          })
+          .where(eq(attachments.id, row.id));
+      }
+      await discardLater(
+        tx,
+        files.map((file) => file.oldKey),
+      );
+      return 'changed';
+    });
+  } finally {
+    if (outcome !== 'changed') {
+      for (const file of files) {
+        await storage.delete(file.newKey).catch((error: unknown) => {
+          options.log.warn({ err: error, key: file.newKey }, 'prepared file not deleted');
+        });
+      }
+    }
+  }
+  return outcome;
+}
+
+/** Removes one encrypted conversation with its messages; its files go after the commit. */
+export async function deleteEncryptedConversation(options: {
+  db: Database;
+  conversationId: string;
+}): Promise<ConversionOutcome> {
+  const { conversationId } = options;
+  return options.db.transaction(async (tx) => {
+    const [conversation] = await tx
+      .select({ encrypted: conversations.encrypted })
+      .from(conversations)
+      .where(eq(conversations.id, conversationId))
+      .for('update');
+    if (!conversation?.encrypted) return 'unchanged';
+    const [streaming] = await tx
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.conversationId, conversationId), eq(messages.status, 'streaming')))
+      .limit(1);
+    if (streaming) return 'busy';
+    const files = await tx
+      .select({ key: attachments.storageKey })
+      .from(attachments)
+      .where(eq(attachments.conversationId, conversationId));
+    await tx.delete(conversations).where(eq(conversations.id, conversationId));
+    await discardLater(
+      tx,
+      files.map((file) => file.key),
+    );
+    return 'changed';
+  });
+}

@@ -1,0 +1,146 @@
+import { and, asc, count, eq, isNull, notInArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { conversations, encryptionKeys, memberships, organizations, users } from '../../db/schema';
+
+export type OffAction = 'DELETE' | 'DECRYPT';
+
+/** One context of the user's conversations and what its encryption switches say. */
+export interface ContextSwitches {
+  /** null: the user's own context. */
+  organizationId: string | null;
+  enabled: boolean;
+  forced: boolean;
+  offAction: OffAction | null;
+}
+
+export interface SyncState {
+  version: number;
+  pending: boolean;
+  key: { removal: OffAction | null } | null;
+  contexts: ContextSwitches[];
+}
+
+export async function readSyncState(db: Database, userId: string): Promise<SyncState | undefined> {
+  const [user] = await db
+    .select({
+      enabled: users.encryptionEnabled,
+      offAction: users.encryptionOffAction,
+      version: users.encryptionSyncVersion,
+      pending: users.encryptionSyncPending,
+      keyType: encryptionKeys.keyType,
+      removal: encryptionKeys.removal,
+    })
+    .from(users)
+    .leftJoin(encryptionKeys, eq(encryptionKeys.userId, users.id))
+    .where(eq(users.id, userId));
+  if (!user) return undefined;
+  const organizationContexts = await db
+    .select({
+      organizationId: memberships.organizationId,
+      enabled: memberships.encryptionEnabled,
+      forced: organizations.encryptionForced,
+      offAction: memberships.encryptionOffAction,
+    })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(eq(memberships.userId, userId));
+  return {
+    version: user.version,
+    pending: user.pending,
+    key: user.keyType === null ? null : { removal: user.removal },
+    contexts: [
+      { organizationId: null, enabled: user.enabled, forced: false, offAction: user.offAction },
+      ...organizationContexts,
+    ],
+  };
+}
+
+const inContext = (userId: string, organizationId: string | null) =>
+  and(
+    eq(conversations.userId, userId),
+    organizationId === null
+      ? isNull(conversations.organizationId)
+      : eq(conversations.organizationId, organizationId),
+  );
+
+/** Up to `limit` of the context's conversations that are (`encrypted`) or are not encrypted. */
+export async function conversationsToChange(
+  db: Database,
+  options: {
+    userId: string;
+    organizationId: string | null;
+    encrypted: boolean;
+    skip: string[];
+    limit: number;
+  },
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(
+      and(
+        inContext(options.userId, options.organizationId),
+        eq(conversations.encrypted, options.encrypted),
+        options.skip.length > 0 ? notInArray(conversations.id, options.skip) : undefined,
+      ),
+    )
+    .orderBy(asc(conversations.id))
+    .limit(options.limit);
+  return rows.map((row) => row.id);
+}
+
+/** How many of the user's conversations are encrypted and plain, per context. */
+export async function countConversationsByContext(db: Database, userId: string) {
+  return db
+    .select({
+      organizationId: conversations.organizationId,
+      encrypted: conversations.encrypted,
+      count: count(),
+    })
+    .from(conversations)
+    .where(eq(conversations.userId, userId))
+    .groupBy(conversations.organizationId, conversations.encrypted);
+}
+
+/**
+ * Records a change of the user's encryption for the sync job; true when no job was
+ * pending, so the caller enqueues one (in the same transaction).
+ */
+export async function markSyncPending(db: Database, userId: string): Promise<boolean> {
+  const [before] = await db
+    .select({ pending: users.encryptionSyncPending })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  if (!before) return false;
+  await db
+    .update(users)
+    .set({
+      encryptionSyncPending: true,
+      encryptionSyncVersion: sql`${users.encryptionSyncVersion} + 1`,
+    })
+    .where(eq(users.id, userId));
+  return !before.pending;
+}
+
+/**
+ * Ends the sync when no change came since `version` was read: clears the pending mark and,
+ * when the credential was being removed, the key itself. False: run another pass.
+ */
+export async function finishSync(
+  db: Database,
+  options: { userId: string; version: number; removeKey: boolean },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const ended = await tx
+      .update(users)
+      .set({ encryptionSyncPending: false })
+      .where(and(eq(users.id, options.userId), eq(users.encryptionSyncVersion, options.version)))
+      .returning({ id: users.id });
+    if (ended.length === 0) return false;
+    if (options.removeKey) {
+      await tx.delete(encryptionKeys).where(eq(encryptionKeys.userId, options.userId));
+    }
+    return true;
+  });
+}
