@@ -64,12 +64,17 @@ const nextIp = () => {
 };
 
 export class Client {
-  readonly jar = new CookieJar();
   constructor(
     private readonly t: TestApp,
     readonly ip = nextIp(),
     readonly userAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36',
+    readonly jar = new CookieJar(),
   ) {}
+
+  /** The same device, its cookies included, talking to another instance of the app. */
+  onInstance(app: TestApp['app']): Client {
+    return new Client({ ...this.t, app }, this.ip, this.userAgent, this.jar);
+  }
 
   async request(options: InjectOptions & { url: string }): Promise<LightMyRequestResponse> {
     const cookie = this.jar.header(options.url);

@@ -66,6 +66,8 @@ describe('conversations', () => {
       created_at: expect.any(String),
       updated_at: named.json().created_at,
       is_streaming: false,
+      is_encrypted: false,
+      is_locked: false,
     });
     for (const body of [{}, { name: '' }, { name: '   ' }]) {
       const res = await alice.client.post('/api/conversation/create', body);

@@ -4,12 +4,11 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
-import { users } from '../src/db/schema';
+import { runOperatorCommand } from '../src/operator/commands';
 import { Client, signedUpClient } from './accounts';
 import { pdfWithText } from './attachment-files';
 import { startChatHarness, connectSocket, sendFrame, type ChatHarness } from './chat-harness';
@@ -24,6 +23,7 @@ import { startFakeS3, type FakeS3 } from './storage-s3-server';
 // bucket and the server log must not hold it anywhere. A plain conversation's control marker
 // must be found in the same places, so the search itself is shown to work.
 
+const PIN = '482913';
 const SECRET = `SECRET-${randomBytes(4).toString('hex')}`;
 const CONTROL = `CONTROL-${randomBytes(4).toString('hex')}`;
 const BUCKET = 'themis-at-rest';
@@ -32,31 +32,46 @@ const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 let s3: FakeS3;
 let h: ChatHarness;
 let dataDir: string;
-let database: DatabaseHandle;
 let postgresName: string | undefined;
 
-async function openOwnDatabase(): Promise<DatabaseHandle> {
-  if (!TEST_DATABASE_URL) return openDatabase({ databaseUrl: undefined, dataDir });
+async function createOwnDatabase(): Promise<void> {
+  if (!TEST_DATABASE_URL) return;
   postgresName = `themis_at_rest_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl(TEST_DATABASE_URL) });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${postgresName}`);
   await admin.end();
-  return openDatabase({ databaseUrl: databaseUrlFor(TEST_DATABASE_URL, postgresName), dataDir });
+}
+
+const openOwnDatabase = (): Promise<DatabaseHandle> =>
+  openDatabase({
+    databaseUrl:
+      TEST_DATABASE_URL && postgresName
+        ? databaseUrlFor(TEST_DATABASE_URL, postgresName)
+        : undefined,
+    dataDir,
+  });
+
+/** The app on the test's own database, kept when the app closes. */
+async function startApp(): Promise<ChatHarness> {
+  const harness = await startChatHarness(s3.env(BUCKET), { database: await openOwnDatabase() });
+  // The answer repeats the marker of the question it answers.
+  harness.answerWith((request, res) => {
+    const marker = JSON.stringify(request.body).includes(SECRET) ? SECRET : CONTROL;
+    return streamOpenAiAnswer(request, res, { deltas: ['Answer about ', `${marker}.`] });
+  });
+  return harness;
 }
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'themis-at-rest-'));
   s3 = await startFakeS3();
   await s3.createBucket(BUCKET);
-  database = await openOwnDatabase();
+  await createOwnDatabase();
+  const database = await openOwnDatabase();
   await runMigrations(database);
-  h = await startChatHarness(s3.env(BUCKET), { database });
-  // The answer repeats the marker of the question it answers.
-  h.answerWith((request, res) => {
-    const marker = JSON.stringify(request.body).includes(SECRET) ? SECRET : CONTROL;
-    return streamOpenAiAnswer(request, res, { deltas: ['Answer about ', `${marker}.`] });
-  });
+  await database.close();
+  h = await startApp();
 });
 
 afterAll(async () => {
@@ -117,30 +132,53 @@ async function bucketBytes(): Promise<Buffer> {
 }
 
 describe('an encrypted conversation at rest', () => {
-  it('leaves no trace of its text in the database files, the bucket or the log', async () => {
+  it('leaves no trace of its text in the database files, the bucket or the log, until decrypted', async () => {
     const secret = await signedUpClient(h.t);
+    await runOperatorCommand({
+      db: h.t.database.db,
+      now: new Date(),
+      args: ['user', 'set-plan', secret.email, 'pro'],
+    });
     await secret.client.post('/api/user/create-encryption-secrets', {
       encryption_key_type: 'PIN',
-      encryption_key: '482913',
+      encryption_key: PIN,
     });
-    await h.t.database.db
-      .update(users)
-      .set({ encryptionEnabled: true })
-      .where(eq(users.id, secret.user.pk));
+    expect((await secret.client.post('/api/user/enable-encryption', {})).statusCode).toBe(200);
     await fillConversation(secret.client, SECRET);
     const plain = await signedUpClient(h.t);
     await fillConversation(plain.client, CONTROL);
 
-    const logs = h.t.logs.join('');
-    const bucket = await bucketBytes();
+    let logs = h.t.logs.join('');
+    let bucket = await bucketBytes();
     // Closing writes everything the database holds in memory out to its files.
     await h.close();
-    const raw = await rawDatabase();
+    let raw = await rawDatabase();
 
     expect(raw.includes(Buffer.from(CONTROL)), 'the control is found in the database').toBe(true);
     expect(bucket.includes(Buffer.from(CONTROL)), 'the control is found in the bucket').toBe(true);
     expect(raw.includes(Buffer.from(SECRET)), 'the marker is in the database').toBe(false);
     expect(bucket.includes(Buffer.from(SECRET)), 'the marker is in the bucket').toBe(false);
+    expect(logs.includes(SECRET), 'the marker is in the log').toBe(false);
+
+    // DECRYPT puts the text back in plain, where the same search finds it.
+    h = await startApp();
+    const device = secret.client.onInstance(h.t.app);
+    expect(
+      (await device.post('/api/user/unlock-decryption', { encryption_key: PIN })).statusCode,
+    ).toBe(200);
+    const disabled = await device.post('/api/user/disable-encryption', {
+      encrypted_conversations_action: 'DECRYPT',
+    });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    await h.t.app.jobs.runDueJobs();
+    logs = h.t.logs.join('');
+    bucket = await bucketBytes();
+    await h.close();
+    raw = await rawDatabase();
+    expect(raw.includes(Buffer.from(SECRET)), 'the decrypted marker is in the database').toBe(true);
+    expect(bucket.includes(Buffer.from(SECRET)), 'the decrypted marker is in the bucket').toBe(
+      true,
+    );
     expect(logs.includes(SECRET), 'the marker is in the log').toBe(false);
   });
 });

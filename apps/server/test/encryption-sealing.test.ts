@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, ConversationPage, MessagePage } from '@themis/shared';
-import { conversations, users } from '../src/db/schema';
+import { conversations } from '../src/db/schema';
 import { Client, loginWithCode, signedUpClient } from './accounts';
 import {
   chatHarnessForFile,
@@ -14,15 +14,16 @@ import {
 } from './chat-harness';
 import { pdfWithText } from './attachment-files';
 import { attachmentHelpers } from './attachment-setup';
+import { encryptionHelpers } from './encryption-fixtures';
 import { streamOpenAiAnswer } from './llm-upstreams';
 
 // Conversations of an encrypted context are sealed as they are written, answers while they
-// stream included, and read only in a session that unlocked the key. Enabling is set in the
-// database here, as the enabling call will.
+// stream included, and read only in a session that unlocked the key.
 
 const MARKER = 'ZX-MARKER-4471';
 const h = chatHarnessForFile();
 const files = attachmentHelpers(() => h.t);
+const e = encryptionHelpers(h);
 beforeAll(() => {
   h.answerWith((request, res) =>
     streamOpenAiAnswer(request, res, { deltas: [`Article 6 `, `${MARKER} answer.`] }),
@@ -30,16 +31,10 @@ beforeAll(() => {
 });
 
 async function encryptedUser() {
-  const account = await signedUpClient(h.t);
-  const set = await account.client.post('/api/user/create-encryption-secrets', {
-    encryption_key_type: 'PIN',
-    encryption_key: '482913',
-  });
-  expect(set.statusCode, set.body).toBe(200);
-  await h.t.database.db
-    .update(users)
-    .set({ encryptionEnabled: true })
-    .where(eq(users.id, account.user.pk));
+  const account = await e.proUser();
+  await e.setPin(account.client, '482913');
+  const enabled = await account.client.post('/api/user/enable-encryption', {});
+  expect(enabled.statusCode, enabled.body).toBe(200);
   return account;
 }
 
@@ -157,27 +152,6 @@ describe('an encrypted conversation', () => {
     expect(answer!.content).not.toContain(MARKER);
     await tab.next('chat.done', (f) => f.message.pk === accepted.answer.pk);
     tab.close();
-  });
-
-  it('needs a credential before a conversation can be made in an encrypted context', async () => {
-    const { client, user } = await signedUpClient(h.t);
-    await h.t.database.db
-      .update(users)
-      .set({ encryptionEnabled: true })
-      .where(eq(users.id, user.pk));
-    const created = await client.post('/api/conversation/create', {});
-    expect([created.statusCode, created.json().detail]).toEqual([400, 'encryption_key_missing']);
-  });
-
-  it('leaves an organization that requires encryption chatting until members can comply', async () => {
-    const { client } = await signedUpClient(h.t);
-    const org = (await client.post('/api/organization/create', { name: 'Kancelaria' })).json();
-    const forced = await client.put(`/api/organization/update/${org.pk}`, {
-      is_encryption_forced: true,
-    });
-    expect(forced.json().is_encryption_forced).toBe(true);
-    const created = await client.post('/api/conversation/create', {});
-    expect(created.statusCode, created.body).toBe(201);
   });
 
   it('seals a feedback comment on an answer', async () => {

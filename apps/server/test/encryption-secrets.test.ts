@@ -40,6 +40,7 @@ describe('encryption credentials', () => {
       is_encryption_key_set: false,
       encryption_key_type: null,
       is_decryption_unlocked: false,
+      conversations_pending: null,
     });
     const res = await create(client, 'PIN', '482913');
     expect(res.statusCode, res.body).toBe(200);
@@ -48,6 +49,7 @@ describe('encryption credentials', () => {
       is_encryption_key_set: true,
       encryption_key_type: 'PIN',
       is_decryption_unlocked: true,
+      conversations_pending: null,
     });
     expect(await status(client)).toMatchObject({ is_decryption_unlocked: true });
     const row = await storedKey(user.pk);
@@ -94,6 +96,7 @@ describe('encryption credentials', () => {
     expect(await status(other)).toMatchObject({
       is_encryption_key_set: true,
       is_decryption_unlocked: false,
+      conversations_pending: null,
     });
     const wrong = await unlock(other, '482914');
     expect([wrong.statusCode, wrong.json().detail]).toEqual([400, 'incorrect_decryption_password']);

@@ -47,6 +47,6 @@ export const ZDisableEncryptionRequest = z
 export type DisableEncryptionRequest = z.infer<typeof ZDisableEncryptionRequest>;
 
 /** DELETE /user/delete-encryption-secrets?encrypted_conversations_action=: for every context. */
-export const ZDeleteEncryptionSecretsQuery = ZDisableEncryptionRequest.meta({
-  id: 'DeleteEncryptionSecretsQuery',
+export const ZDeleteEncryptionSecretsQuery = z.object({
+  encrypted_conversations_action: ZEncryptedConversationsAction,
 });

@@ -9,6 +9,7 @@ import {
   scheduleMaintenance,
   startMaintenance,
 } from '../modules/maintenance/maintenance.service';
+import { setPlanByHand } from '../modules/user/user.service';
 import {
   cancelDeletion,
   listPendingDeletions,
@@ -31,6 +32,8 @@ export const USAGE = `Usage: npm run themis -- <command>
       List deleted organizations still within their 30-day grace period.
   organization cancel-deletion PK
       Restore a deleted organization within its grace period.
+  user set-plan EMAIL PLAN
+      Put a user on an individual plan (its code, name or id) by hand.
 
 TIME is an ISO 8601 date-time (2026-12-01T22:00:00Z) or an offset from now (+30m, +2h, +1d).`;
 
@@ -101,6 +104,12 @@ export async function runOperatorCommand(options: {
   const { positionals, values } = parsed;
   const [group, action, ...extra] = positionals;
   if (group === 'organization') return runOrganizationCommand({ db, now, action, extra });
+  if (group === 'user') {
+    if (Object.keys(values).length > 0) {
+      throw new OperatorCommandError('user commands take no options: a plan stays until changed');
+    }
+    return runUserCommand({ db, action, extra });
+  }
   if (group !== 'maintenance' || !action || extra.length > 0)
     throw new OperatorCommandError('unknown command');
   const messages = { en: values['message-en'], pl: values['message-pl'] };
@@ -182,4 +191,22 @@ async function runOrganizationCommand(options: {
     return { output, changedMaintenance: false };
   }
   throw new OperatorCommandError('unknown organization command');
+}
+
+async function runUserCommand(options: {
+  db: Database;
+  action: string | undefined;
+  extra: string[];
+}): Promise<OperatorResult> {
+  const { db, action, extra } = options;
+  if (action === 'set-plan' && extra.length === 2) {
+    const [email, plan] = extra as [string, string];
+    const outcome = await setPlanByHand({ db, email, plan });
+    if (outcome === 'no_user') throw new OperatorCommandError(`No user has the e-mail ${email}.`);
+    if (outcome === 'no_plan') {
+      throw new OperatorCommandError(`No individual plan is called "${plan}".`);
+    }
+    return { output: `${email} is on the ${outcome.productName} plan.`, changedMaintenance: false };
+  }
+  throw new OperatorCommandError('unknown user command');
 }

@@ -54,7 +54,7 @@ async function prepareFiles(options: {
     if (!file) continue;
     const bytes = seal ? sealer.sealFile(row.id, file.bytes) : sealer.openFile(row.id, file.bytes);
     // A new object, so that the row and its file change together at the commit.
-    const newKey = `${row.storageKey.replace(/~[0-9a-f-]+$/, '')}~${randomUUID()}`;
+    const newKey = `${row.storageKey.replace(/\.[0-9a-f-]{36}$/, '')}.${randomUUID()}`;
     await storage.put(newKey, bytes, row.type);
     prepared.push({ id: row.id, oldKey: row.storageKey, newKey });
   }

@@ -62,7 +62,7 @@ export async function hurryEncryptionSync(db: Database, userId: string): Promise
   await hurryJobs(db, { type: SYNC_JOB, field: 'userId', value: userId });
 }
 
-/** What the sync job still has to do, for the user's status; null when nothing. */
+/** What the sync job still has to do, for the user's status; null when nothing is left. */
 export async function pendingConversations(
   db: Database,
   userId: string,
@@ -82,7 +82,8 @@ export async function pendingConversations(
         pending[bucket] += row.count;
     }
   }
-  return pending;
+  // The job may still be finishing: with nothing left to change, there is nothing to show.
+  return pending.to_encrypt + pending.to_decrypt + pending.to_delete > 0 ? pending : null;
 }
 
 async function syncUser(ctx: SyncContext, userId: string): Promise<void> {

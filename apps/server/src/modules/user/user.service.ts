@@ -138,6 +138,33 @@ export async function choosePlan(options: {
   return { plan_pk: user.planId ?? '', payment_required: !isFree };
 }
 
+/**
+ * An operator's grant of an individual plan (a firm paying by transfer, a courtesy plan):
+ * the plan named by its code, product name or id, whatever its price.
+ */
+export async function setPlanByHand(options: {
+  db: Database;
+  email: string;
+  plan: string;
+}): Promise<{ productName: string } | 'no_user' | 'no_plan'> {
+  const { db } = options;
+  const wanted = options.plan.trim().toLowerCase();
+  const individual = await db.select().from(plans).where(eq(plans.scope, 'individual'));
+  const plan = individual.find(
+    (row) =>
+      row.code.toLowerCase() === wanted ||
+      row.productName.toLowerCase() === wanted ||
+      row.id === wanted,
+  );
+  if (!plan) return 'no_plan';
+  const updated = await db
+    .update(users)
+    .set({ planId: plan.id })
+    .where(eq(users.email, options.email.trim().toLowerCase()))
+    .returning({ id: users.id });
+  return updated.length > 0 ? { productName: plan.productName } : 'no_user';
+}
+
 /** The ways the user signs in: linked providers, and 'system' when a password is set. */
 export async function listConnectedServices(options: {
   db: Database;
