@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, ConversationPage, MessagePage } from '@themis/shared';
 import { conversations } from '../src/db/schema';
-import { Client, loginWithCode, signedUpClient } from './accounts';
+import { Client, loginWithCode } from './accounts';
 import {
   chatHarnessForFile,
   connectSocket,
