@@ -18,7 +18,7 @@ const TOKENS = 50;
 const TOKEN_INTERVAL_MS = 20;
 const LEVEL_TIMEOUT_MS = 180_000;
 
-function startUpstream() {
+export function startUpstream() {
   const child = fork(new URL('./chat-upstream.mjs', import.meta.url), {
     env: { ...process.env, UPSTREAM_TOKENS: TOKENS, UPSTREAM_DELAY_MS: TOKEN_INTERVAL_MS },
   });
@@ -31,7 +31,7 @@ function startUpstream() {
 }
 
 /** A port on which nothing listens: Ollama is probed, and must answer "no" at once. */
-async function closedPort() {
+export async function closedPort() {
   const server = createServer().listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   const { port } = server.address();
@@ -41,7 +41,7 @@ async function closedPort() {
 
 const round = (value) => Math.round(value * 100) / 100;
 
-function percentiles(values) {
+export function percentiles(values) {
   const sorted = Float64Array.from(values).sort();
   const at = (p) =>
     sorted.length ? round(sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)]) : null;
@@ -54,7 +54,7 @@ async function rssMb(pid) {
 }
 
 /** `fn` over `items`, `size` at a time, so that set-up does not flood the server. */
-async function inBatches(items, size, fn) {
+export async function inBatches(items, size, fn) {
   const results = [];
   for (let i = 0; i < items.length; i += size) {
     results.push(...(await Promise.all(items.slice(i, i + size).map(fn))));
@@ -133,7 +133,7 @@ function follow(stream, onFirstToken, onEnd) {
 }
 
 /** `count` answers at once, each in its own conversation and tab. */
-async function runLevel({ base, accounts, model, count, serverPid }) {
+export async function runLevel({ base, accounts, model, count, serverPid }) {
   const streams = await inBatches([...Array(count).keys()], 25, async (i) => {
     const access = accounts[i % accounts.length];
     const conversationPk = await newConversation(base, access);

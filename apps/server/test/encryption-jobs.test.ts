@@ -1,3 +1,5 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { jobs, messages } from '../src/db/schema';
@@ -102,6 +104,18 @@ describe('the encryption sync job', () => {
     await makeWaitingJobsDue();
     await e.runJobs();
     expect((await e.sealedState(pk)).parts.every(Boolean)).toBe(true);
+    expect((await e.status(client)).conversations_pending).toBeNull();
+  });
+
+  it('ends even when an attachment’s file was lost from the store', async () => {
+    const { client, user } = await e.proUser();
+    const pk = await e.conversationWith(client, 'LOST-MARK');
+    const [file] = await e.files.storedFiles(user.pk);
+    await rm(join(h.t.dataDir, 'files', 'users', user.pk, file!));
+    await e.setPin(client);
+    await client.post('/api/user/enable-encryption', {});
+    await e.runJobs();
+    expect(await e.sealedState(pk)).toEqual({ conversation: true, parts: [true, true, true] });
     expect((await e.status(client)).conversations_pending).toBeNull();
   });
 

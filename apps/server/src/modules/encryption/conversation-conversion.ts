@@ -51,7 +51,11 @@ async function prepareFiles(options: {
   const prepared: PreparedFile[] = [];
   for (const row of rows) {
     const file = await storage.get(row.storageKey);
-    if (!file) continue;
+    // A file already lost stays lost: its row is marked like the others, so the job ends.
+    if (!file) {
+      prepared.push({ id: row.id, oldKey: row.storageKey, newKey: row.storageKey });
+      continue;
+    }
     const bytes = seal ? sealer.sealFile(row.id, file.bytes) : sealer.openFile(row.id, file.bytes);
     // A new object, so that the row and its file change together at the commit.
     const newKey = `${row.storageKey.replace(/\.[0-9a-f-]{36}$/, '')}.${randomUUID()}`;
@@ -165,13 +169,13 @@ export async function convertConversation(options: {
       }
       await discardLater(
         tx,
-        files.map((file) => file.oldKey),
+        files.filter((file) => file.newKey !== file.oldKey).map((file) => file.oldKey),
       );
       return 'changed';
     });
   } finally {
     if (outcome !== 'changed') {
-      for (const file of files) {
+      for (const file of files.filter((prepared) => prepared.newKey !== prepared.oldKey)) {
         await storage.delete(file.newKey).catch((error: unknown) => {
           options.log.warn({ err: error, key: file.newKey }, 'prepared file not deleted');
         });
