@@ -4,8 +4,9 @@
 // documents are uploaded (bench/hostile-documents.mjs), and whether registration and reset
 // requests take as long for a taken address as for a new one (bench/account-timing.mjs), and
 // an organization of 1,000 members and 5,000 invitations: its lists at 50 connections and its
-// access check (bench/organizations.mjs), and how long unlocking an encryption key takes
-// (bench/encryption.mjs). Reports; never asserts. BENCH_ONLY=chat, pages, hostile_documents,
+// access check (bench/organizations.mjs), how long unlocking an encryption key takes
+// (bench/encryption.mjs) and what encryption adds to streaming and the history
+// (bench/encryption-chat.mjs). Reports; never asserts. BENCH_ONLY=chat, pages, hostile_documents,
 // account_timing, organizations or encryption measures only that part and updates it in
 // bench/results.json.
 import { spawn } from 'node:child_process';
@@ -16,6 +17,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { measureAccountTiming } from './account-timing.mjs';
 import { measureChatStreaming } from './chat-streaming.mjs';
+import { measureEncryptedChat } from './encryption-chat.mjs';
 import { measureEncryption } from './encryption.mjs';
 import { measureHostileDocuments } from './hostile-documents.mjs';
 import { measureOrganizations } from './organizations.mjs';
@@ -298,10 +300,11 @@ try {
     );
   }
   if (!only || only === 'encryption') {
-    results.encryption = await measureEncryption(
-      { timeToReady, stop, post, lastCode, cookiesOf },
-      join(dataDir, 'encryption'),
-    );
+    const helpers = { timeToReady, stop, post, lastCode, cookiesOf, base: BASE };
+    results.encryption = {
+      ...(await measureEncryption(helpers, join(dataDir, 'encryption'))),
+      chat: await measureEncryptedChat(helpers, join(dataDir, 'encryption-chat')),
+    };
   }
   await writeFile('bench/results.json', `${JSON.stringify(results, null, 2)}\n`);
   const part = {
