@@ -65,6 +65,25 @@ async function prepareFiles(options: {
   return prepared;
 }
 
+/**
+ * Locks the conversation for the transaction; 'busy' while an answer is being written into
+ * it (its writer seals or not as the conversation was when it began).
+ */
+async function lockIdle(db: Database, conversationId: string) {
+  const [conversation] = await db
+    .select({ name: conversations.name, encrypted: conversations.encrypted })
+    .from(conversations)
+    .where(eq(conversations.id, conversationId))
+    .for('update');
+  if (!conversation) return undefined;
+  const [streaming] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), eq(messages.status, 'streaming')))
+    .limit(1);
+  return streaming ? ('busy' as const) : conversation;
+}
+
 const sealedIfText = (text: string | null, seal: (plain: string) => string) =>
   text ? seal(text) : text;
 
@@ -93,18 +112,9 @@ export async function convertConversation(options: {
   let outcome: ConversionOutcome = 'busy';
   try {
     outcome = await db.transaction(async (tx) => {
-      const [conversation] = await tx
-        .select({ name: conversations.name, encrypted: conversations.encrypted })
-        .from(conversations)
-        .where(eq(conversations.id, conversationId))
-        .for('update');
+      const conversation = await lockIdle(tx, conversationId);
+      if (conversation === 'busy') return 'busy';
       if (!conversation || conversation.encrypted === seal) return 'unchanged';
-      const [streaming] = await tx
-        .select({ id: messages.id })
-        .from(messages)
-        .where(and(eq(messages.conversationId, conversationId), eq(messages.status, 'streaming')))
-        .limit(1);
-      if (streaming) return 'busy';
       const waiting = await tx
         .select({ id: attachments.id, storageKey: attachments.storageKey })
         .from(attachments)
@@ -192,18 +202,9 @@ export async function deleteEncryptedConversation(options: {
 }): Promise<ConversionOutcome> {
   const { conversationId } = options;
   return options.db.transaction(async (tx) => {
-    const [conversation] = await tx
-      .select({ encrypted: conversations.encrypted })
-      .from(conversations)
-      .where(eq(conversations.id, conversationId))
-      .for('update');
+    const conversation = await lockIdle(tx, conversationId);
+    if (conversation === 'busy') return 'busy';
     if (!conversation?.encrypted) return 'unchanged';
-    const [streaming] = await tx
-      .select({ id: messages.id })
-      .from(messages)
-      .where(and(eq(messages.conversationId, conversationId), eq(messages.status, 'streaming')))
-      .limit(1);
-    if (streaming) return 'busy';
     const files = await tx
       .select({ key: attachments.storageKey })
       .from(attachments)

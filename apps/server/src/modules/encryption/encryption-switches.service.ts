@@ -56,11 +56,17 @@ export async function enableEncryption(options: {
     .where(eq(users.id, actor.userId));
   if (!plan?.hasEncryption) throw new AppError('not_encrypted_user_product', 400);
   await requireUnlockedKey(ctx, actor);
+  return switchOwnContext(ctx, actor, { encryptionEnabled: true, encryptionOffAction: null });
+}
+
+/** The own context's switch changed, with the sync job told; the status after it. */
+async function switchOwnContext(
+  ctx: SwitchContext,
+  actor: UserActor,
+  values: { encryptionEnabled: boolean; encryptionOffAction: EncryptedConversationsAction | null },
+): Promise<EncryptionStatus> {
   await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ encryptionEnabled: true, encryptionOffAction: null })
-      .where(eq(users.id, actor.userId));
+    await tx.update(users).set(values).where(eq(users.id, actor.userId));
     await requestEncryptionSync(tx, actor.userId);
   });
   return statusOf(ctx, actor);
@@ -75,14 +81,7 @@ export async function disableEncryption(options: {
   const { ctx, action } = options;
   const { actor } = requireContextAccess({ actor: options.actor, action: 'encryption.manage' });
   await requireUnlockedFor(ctx, actor, action);
-  await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ encryptionEnabled: false, encryptionOffAction: action })
-      .where(eq(users.id, actor.userId));
-    await requestEncryptionSync(tx, actor.userId);
-  });
-  return statusOf(ctx, actor);
+  return switchOwnContext(ctx, actor, { encryptionEnabled: false, encryptionOffAction: action });
 }
 
 /**
