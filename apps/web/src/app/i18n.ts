@@ -5,6 +5,7 @@ import { initReactI18next } from 'react-i18next';
 import authEn from '../locales/en/auth.json';
 import chatEn from '../locales/en/chat.json';
 import commonEn from '../locales/en/common.json';
+import encryptionEn from '../locales/en/encryption.json';
 import errorsEn from '../locales/en/errors.json';
 import feedbackEn from '../locales/en/feedback.json';
 import maintenanceEn from '../locales/en/maintenance.json';
@@ -15,6 +16,7 @@ import validationEn from '../locales/en/validation.json';
 import authPl from '../locales/pl/auth.json';
 import chatPl from '../locales/pl/chat.json';
 import commonPl from '../locales/pl/common.json';
+import encryptionPl from '../locales/pl/encryption.json';
 import errorsPl from '../locales/pl/errors.json';
 import feedbackPl from '../locales/pl/feedback.json';
 import maintenancePl from '../locales/pl/maintenance.json';
@@ -36,6 +38,7 @@ export const resources = {
     feedback: feedbackEn,
     settings: settingsEn,
     organizations: organizationsEn,
+    encryption: encryptionEn,
   },
   pl: {
     common: commonPl,
@@ -48,6 +51,7 @@ export const resources = {
     feedback: feedbackPl,
     settings: settingsPl,
     organizations: organizationsPl,
+    encryption: encryptionPl,
   },
 } as const;
 

@@ -2,7 +2,6 @@ import VisibilityOffOutlinedIcon from '@mui/icons-material/VisibilityOffOutlined
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
@@ -25,7 +24,11 @@ const FULL_PIN = new RegExp(`^\\d{${ENCRYPTION_PIN_LENGTH}}$`);
 const HOLE = ' ';
 
 const digitsOf = (value: string) => BOXES.map((index) => (value[index] ?? '').trim());
-const valueOf = (digits: string[]) => digits.map((digit) => digit || HOLE).join('').trimEnd();
+const valueOf = (digits: string[]) =>
+  digits
+    .map((digit) => digit || HOLE)
+    .join('')
+    .trimEnd();
 
 export interface PinFieldProps {
   value: string;
@@ -134,16 +137,17 @@ export function PinField({
   }
 
   const helperId = `${id}-helper`;
+  const invalid = message !== undefined;
   return (
-    <FormControl
+    // A fieldset of its own: MUI's FormControl holds a single input.
+    <Box
       component="fieldset"
-      error={message !== undefined}
       disabled={disabled}
       onBlur={blur}
       data-testid="pin-field"
-      sx={{ minWidth: 0, width: '100%' }}
+      sx={{ border: 0, m: 0, p: 0, minWidth: 0, width: '100%' }}
     >
-      <FormLabel component="legend" sx={{ mb: 1 }}>
+      <FormLabel component="legend" error={invalid} disabled={disabled} sx={{ mb: 1, p: 0 }}>
         {label}
       </FormLabel>
       <Box sx={{ display: 'flex', gap: { xs: 0.75, sm: 1 } }}>
@@ -151,6 +155,8 @@ export function PinField({
           <OutlinedInput
             key={index}
             value={digits[index]}
+            error={invalid}
+            disabled={disabled}
             type={shown ? 'text' : 'password'}
             autoFocus={autoFocus && index === 0}
             inputRef={(element: HTMLInputElement | null) => {
@@ -165,7 +171,7 @@ export function PinField({
               inputMode: 'numeric',
               autoComplete: 'off',
               'aria-label': t('pin.digit', { index: index + 1, count: ENCRYPTION_PIN_LENGTH }),
-              'aria-invalid': message !== undefined,
+              'aria-invalid': invalid,
               'aria-describedby': message ? helperId : undefined,
               'data-testid': `pin-digit-${index + 1}`,
             }}
@@ -185,7 +191,7 @@ export function PinField({
         ))}
       </Box>
       {message && (
-        <FormHelperText id={helperId} role="alert" sx={{ mx: 0 }}>
+        <FormHelperText id={helperId} error role="alert" sx={{ mx: 0 }}>
           {message}
         </FormHelperText>
       )}
@@ -197,7 +203,7 @@ export function PinField({
       >
         {shown ? t('pin.hide') : t('pin.show')}
       </Button>
-    </FormControl>
+    </Box>
   );
 }
 

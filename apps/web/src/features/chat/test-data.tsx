@@ -5,6 +5,7 @@ import { VirtuosoMockContext } from 'react-virtuoso';
 import { fakeApi, json } from '../../test/fake-api';
 import { stubWebSocket } from '../../test/fake-socket';
 import { renderWithProviders } from '../../test/render';
+import { EncryptionProvider } from '../encryption';
 import { HistoryPanel } from './components/HistoryPanel';
 import { ChatPage } from './pages/ChatPage';
 
@@ -60,16 +61,19 @@ export function conversation(overrides: Partial<Conversation> & Pick<Conversatio
   } satisfies Conversation;
 }
 
-/** The history beside the chat page, as in the shell, with every list item measured. */
+/**
+ * The history beside the chat page, as in the shell (with its encryption dialogs), with every
+ * list item measured.
+ */
 export function renderChat(path: string) {
   const router = createMemoryRouter(
     [
       {
         element: (
-          <>
+          <EncryptionProvider>
             <HistoryPanel />
             <Outlet />
-          </>
+          </EncryptionProvider>
         ),
         children: [{ path: '/chat/:conversationId?', element: <ChatPage /> }],
       },

@@ -1,5 +1,6 @@
 import type { MessagePage } from '@themis/shared';
 import { useEffect, useRef, useState } from 'react';
+import { errorCode } from '../../app/api/error-message';
 import { useAppDispatch } from '../../app/store';
 import { chatApi, useLazyListMessagesQuery } from './api';
 import { shownLength } from './chat-store';
@@ -16,9 +17,14 @@ function follow(pk: string) {
 /**
  * The open conversation: its latest page (or the page holding the message opened from
  * search, at any depth), older and newer pages on demand, and the live answer followed over
- * the socket (resumed from what is shown after a reconnect).
+ * the socket (resumed from what is shown after a reconnect). An encrypted conversation whose
+ * messages are refused (locked) asks `unlock` and loads again once unlocked.
  */
-export function useConversation(pk: string | undefined, targetSeq: number | undefined) {
+export function useConversation(
+  pk: string | undefined,
+  targetSeq: number | undefined,
+  unlock: () => Promise<boolean>,
+) {
   const state = useConversationState(pk);
   const dispatch = useAppDispatch();
   const [fetchPage] = useLazyListMessagesQuery();
@@ -31,10 +37,22 @@ export function useConversation(pk: string | undefined, targetSeq: number | unde
   const [failedPk, setFailedPk] = useState<string>();
   // The conversation open now, so a page that arrives after a switch follows nothing.
   const openPk = useRef(pk);
+  // The conversation whose messages were refused until the session is unlocked.
+  const [lockedPk, setLockedPk] = useState<string>();
+  // Counts unlocks, each of which loads the open conversation again.
+  const [unlocks, setUnlocks] = useState(0);
+  const unlockRef = useRef(unlock);
 
   useEffect(() => {
     openPk.current = pk;
-  }, [pk]);
+    unlockRef.current = unlock;
+  });
+
+  async function unlockAndLoad() {
+    if (!(await unlockRef.current())) return;
+    setLockedPk(undefined);
+    setUnlocks((count) => count + 1);
+  }
 
   useEffect(() => {
     if (!pk) return;
@@ -45,12 +63,16 @@ export function useConversation(pk: string | undefined, targetSeq: number | unde
         const page = await fetchPage({ pk: id, aroundSeq: targetSeq }).unwrap();
         if (!active) return;
         store.setPage(id, page);
+        setLockedPk(undefined);
         follow(id);
       } catch (error) {
         if (!active) return;
         // A deleted or unknown conversation shows as an empty chat rather than an error.
         if ((error as { status?: unknown }).status === 404) store.markNew(id);
-        else setFailedPk(id);
+        else if (errorCode(error) === 'decryption_locked') {
+          setLockedPk(id);
+          void unlockAndLoad();
+        } else setFailedPk(id);
       }
     }
     const current = store.get(pk);
@@ -78,7 +100,8 @@ export function useConversation(pk: string | undefined, targetSeq: number | unde
       unlisten();
       socket.unfollow();
     };
-  }, [pk, targetSeq, fetchPage, dispatch]);
+    // `unlocks` loads the page again after an unlock.
+  }, [pk, targetSeq, fetchPage, dispatch, unlocks]);
 
   async function loadMore(direction: Direction) {
     if (!pk || loading[direction]) return;
@@ -112,6 +135,8 @@ export function useConversation(pk: string | undefined, targetSeq: number | unde
     loadingOlder: loading.older,
     loadingNewer: loading.newer,
     loadFailed: failedPk !== undefined && failedPk === pk,
+    locked: lockedPk !== undefined && lockedPk === pk,
+    unlock: unlockAndLoad,
     loadOlder: () => loadMore('older'),
     loadNewer: () => loadMore('newer'),
   };

@@ -1,4 +1,5 @@
 import type {
+  EncryptedConversationsAction,
   Invitation,
   InvitationPage,
   ModelInfo,
@@ -111,6 +112,45 @@ export const organizationsApi = api.injectEndpoints({
       // The allowed models narrow the manager's own model list too.
       invalidatesTags: ['Organization', 'Models'],
     }),
+    /** Owners and admins: require encryption of every member's conversations, or not. */
+    setEncryptionForced: build.mutation<Organization, { organizationPk: string; forced: boolean }>({
+      query: ({ organizationPk, forced }) => ({
+        url: `/organization/${forced ? 'force' : 'voluntary'}-encryption/${encodeURIComponent(organizationPk)}`,
+        method: 'POST',
+      }),
+      // The members' memberships (and the user's own) follow the rule.
+      invalidatesTags: ['Organization', 'Members', 'Me'],
+      // The switch shows the answer at once rather than after the refetch.
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const result = await queryFulfilled.catch(() => undefined);
+        if (!result) return;
+        dispatch(
+          organizationsApi.util.updateQueryData('getCurrentOrganization', undefined, (current) =>
+            current.pk === result.data.pk ? result.data : current,
+          ),
+        );
+      },
+    }),
+    /** The user's own choice to encrypt in one organization; needs a PIN or password. */
+    enableMembershipEncryption: build.mutation<Membership, string>({
+      query: (membershipPk) => ({
+        url: `/organization/membership/enable-encryption/${encodeURIComponent(membershipPk)}`,
+        method: 'POST',
+      }),
+      invalidatesTags: ['Organization', 'Members', 'Me'],
+    }),
+    /** 403 encryption_forced while the organization requires it. */
+    disableMembershipEncryption: build.mutation<
+      Membership,
+      { membershipPk: string; action: EncryptedConversationsAction }
+    >({
+      query: ({ membershipPk, action }) => ({
+        url: `/organization/membership/disable-encryption/${encodeURIComponent(membershipPk)}`,
+        method: 'POST',
+        body: { encrypted_conversations_action: action },
+      }),
+      invalidatesTags: ['Organization', 'Members', 'Me'],
+    }),
     listModelChoices: build.query<ModelInfo[], string>({
       query: (organizationPk) =>
         `/organization/model-choices/${encodeURIComponent(organizationPk)}`,
@@ -205,6 +245,9 @@ export const {
   useUpdateMemberRoleMutation,
   useRemoveMemberMutation,
   useUpdateOrganizationMutation,
+  useSetEncryptionForcedMutation,
+  useEnableMembershipEncryptionMutation,
+  useDisableMembershipEncryptionMutation,
   useListModelChoicesQuery,
   useListInvitationsQuery,
   useResendInvitationMutation,

@@ -1,7 +1,9 @@
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import MoreHorizIcon from '@mui/icons-material/MoreHoriz';
 import IconButton from '@mui/material/IconButton';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
@@ -19,7 +21,17 @@ export interface ConversationRowProps {
   onDelete: (conversation: Conversation) => void;
 }
 
-/** One conversation in the history, with its rename and delete menu. */
+/** What the history calls a conversation: a locked one's name is not known until unlocked. */
+export function useConversationName(): (conversation: Conversation) => string {
+  const { t } = useTranslation('chat');
+  return (conversation) =>
+    conversation.is_locked ? t('history.encrypted') : conversation.name || t('history.untitled');
+}
+
+/**
+ * One conversation in the history, with its rename and delete menu. A locked one shows a lock
+ * and opens to the unlock dialog (the chat page asks when its messages are refused).
+ */
 export const ConversationRow = memo(function ConversationRow({
   conversation,
   selected,
@@ -29,7 +41,8 @@ export const ConversationRow = memo(function ConversationRow({
 }: ConversationRowProps) {
   const { t } = useTranslation('chat');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const name = conversation.name || t('history.untitled');
+  const name = useConversationName()(conversation);
+  const locked = conversation.is_locked;
   const close = () => setAnchor(null);
   return (
     <ListItem
@@ -55,18 +68,27 @@ export const ConversationRow = memo(function ConversationRow({
         aria-current={selected ? 'page' : undefined}
         onClick={onNavigate}
         sx={{ borderRadius: 1, pr: 5 }}
+        data-locked={locked || undefined}
       >
+        {locked && (
+          <ListItemIcon sx={{ minWidth: 28 }}>
+            <LockOutlinedIcon fontSize="small" aria-hidden data-testid="conversation-locked" />
+          </ListItemIcon>
+        )}
         <ListItemText primary={name} slotProps={{ primary: { noWrap: true, variant: 'body2' } }} />
       </ListItemButton>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
-        <MenuItem
-          onClick={() => {
-            close();
-            onRename(conversation);
-          }}
-        >
-          {t('history.rename')}
-        </MenuItem>
+        {/* Its name cannot be read, nor written, until it is unlocked. */}
+        {!locked && (
+          <MenuItem
+            onClick={() => {
+              close();
+              onRename(conversation);
+            }}
+          >
+            {t('history.rename')}
+          </MenuItem>
+        )}
         <MenuItem
           onClick={() => {
             close();

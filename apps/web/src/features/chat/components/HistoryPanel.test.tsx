@@ -1,9 +1,18 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeApi, json, sentBodies } from '../../../test/fake-api';
+import { detail, fakeApi, json, sentBodies, userResponse } from '../../../test/fake-api';
+import { LOCKED_PIN, typePin } from '../../encryption/test-data';
 import { stubWebSocket } from '../../../test/fake-socket';
 import { resetChatRuntime } from '../realtime/chat-runtime';
-import { CONVERSATION, MODELS, OTHER, conversation, message, renderChat } from '../test-data';
+import {
+  CONVERSATION,
+  MODELS,
+  OTHER,
+  conversation,
+  message,
+  messagePage,
+  renderChat,
+} from '../test-data';
 
 const DAY = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString();
@@ -121,5 +130,74 @@ describe('history panel', () => {
     const found = await screen.findByTestId('message-5');
     expect(found.getAttribute('data-highlighted')).toBe('true');
     expect(screen.getByTestId('message-4').getAttribute('data-highlighted')).toBeNull();
+  });
+
+  it('shows a locked conversation by a lock instead of its name, and unlocks it when opened', async () => {
+    let unlocked = false;
+    const { api } = setup({
+      'GET /user/get': () => json(userResponse({ encryption: LOCKED_PIN })),
+      'GET /conversation/list': () =>
+        json({
+          items: [
+            conversation({
+              pk: CONVERSATION,
+              name: unlocked ? 'Notarial deed' : '',
+              is_encrypted: true,
+              is_locked: !unlocked,
+            }),
+          ],
+          next_cursor: null,
+        }),
+      [`GET /conversation/messages/${CONVERSATION}`]: () =>
+        unlocked
+          ? json(messagePage([message({ pk: 'm1', seq: 1, role: 'user', content: 'Deed?' })]))
+          : detail('decryption_locked', 403),
+      'POST /user/unlock-decryption': () => {
+        unlocked = true;
+        return json({ ...LOCKED_PIN, is_decryption_unlocked: true });
+      },
+    });
+    const history = await screen.findByRole('region', { name: 'Conversation history' });
+    const row = await within(history).findByRole('link', { name: 'Encrypted conversation' });
+    expect(within(row).getByTestId('conversation-locked')).toBeTruthy();
+    expect(row.getAttribute('data-locked')).toBe('true');
+
+    fireEvent.click(
+      within(history).getByRole('button', { name: 'Options for Encrypted conversation' }),
+    );
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).queryByRole('menuitem', { name: 'Rename' })).toBeNull();
+    expect(within(menu).getByRole('menuitem', { name: 'Delete' })).toBeTruthy();
+    fireEvent.keyDown(menu, { key: 'Escape' });
+
+    fireEvent.click(row);
+    const dialog = await screen.findByRole('dialog', { name: 'Unlock encrypted conversations' });
+    await within(dialog).findByRole('group', { name: 'Your PIN' });
+    typePin('135790');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Unlock' }));
+
+    expect((await screen.findByTestId('message-1')).textContent).toContain('Deed?');
+    expect(await within(history).findByRole('link', { name: 'Notarial deed' })).toBeTruthy();
+    expect(screen.queryByTestId('chat-locked')).toBeNull();
+    expect(await sentBodies(api, 'POST /user/unlock-decryption')).toEqual([
+      { encryption_key: '135790' },
+    ]);
+  });
+
+  it('offers to unlock again when the unlock dialog was closed', async () => {
+    setup({
+      'GET /user/get': () => json(userResponse({ encryption: LOCKED_PIN })),
+      [`GET /conversation/messages/${CONVERSATION}`]: () => detail('decryption_locked', 403),
+    });
+    fireEvent.click(await screen.findByRole('link', { name: 'Lease question' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unlock encrypted conversations' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    const notice = await screen.findByTestId('chat-locked');
+    expect(notice.textContent).toContain('This conversation is encrypted.');
+    expect(screen.queryByTestId('chat-error')).toBeNull();
+    fireEvent.click(within(notice).getByRole('button', { name: 'Unlock' }));
+    expect(
+      await screen.findByRole('dialog', { name: 'Unlock encrypted conversations' }),
+    ).toBeTruthy();
   });
 });

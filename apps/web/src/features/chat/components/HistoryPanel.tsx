@@ -22,7 +22,7 @@ import {
   useListConversationsInfiniteQuery,
 } from '../api';
 import { historyRows } from '../history-groups';
-import { ConversationRow } from './ConversationRow';
+import { ConversationRow, useConversationName } from './ConversationRow';
 import { RenameConversationDialog } from './RenameConversationDialog';
 import { SearchResults } from './SearchResults';
 
@@ -47,6 +47,7 @@ export function HistoryPanel({ onNavigate }: HistoryPanelProps) {
   const [query, setQuery] = useState('');
   const [renaming, setRenaming] = useState<Conversation>();
   const [removing, setRemoving] = useState<Conversation>();
+  const conversationName = useConversationName();
 
   const rows = useMemo(
     () => historyRows(data?.pages.flatMap((page) => page.items) ?? [], new Date()),
@@ -176,7 +177,7 @@ export function HistoryPanel({ onNavigate }: HistoryPanelProps) {
         open={removing !== undefined}
         title={t('history.deleteTitle')}
         description={t('history.deleteDescription', {
-          name: removing?.name || t('history.untitled'),
+          name: removing ? conversationName(removing) : '',
         })}
         confirmLabel={t('history.delete')}
         cancelLabel={t('actions.cancel')}

@@ -1,8 +1,10 @@
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { MOBILE_BREAKPOINT_PX, type ErrorCode, type Message } from '@themis/shared';
-import { lazy, Suspense, useState, type DragEvent } from 'react';
+import { MOBILE_BREAKPOINT_PX, type Message } from '@themis/shared';
+import { lazy, Suspense, useEffect, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { UNKNOWN_ERROR_KEY } from '../../../app/api/error-message';
@@ -16,14 +18,17 @@ import { chatRuntime } from '../realtime/chat-runtime';
 import { useAttachments } from '../use-attachments';
 import { useChatActions } from '../use-chat-actions';
 import { useConversation } from '../use-conversation';
+import {
+  isEncryptionRefusal,
+  useEncryptionRecovery,
+  type ChatNotice as Notice,
+} from '../use-encryption-recovery';
 import { useModelChoice } from '../use-model-choice';
 
 // The virtual message list loads with the first conversation, not with the empty chat.
 const MessageList = lazy(async () => ({
   default: (await import('../components/MessageList')).MessageList,
 }));
-
-type Notice = ErrorCode | 'unknown';
 
 const noticeKey = (code: Notice) =>
   code === 'unknown' ? UNKNOWN_ERROR_KEY : `errors:codes.${code}`;
@@ -42,17 +47,51 @@ export function ChatPage() {
   const targetSeq = parseSeq(searchParams.get('message'));
   const { language } = useLanguage();
   const { models, model, choose, isLoading: modelsLoading } = useModelChoice();
-  const conversation = useConversation(conversationId, targetSeq);
+  const recover = useEncryptionRecovery();
+  const conversation = useConversation(conversationId, targetSeq, () =>
+    recover('decryption_locked'),
+  );
   const { state, loadFailed } = conversation;
   const [draft, setDraft] = useState('');
   const [editing, setEditing] = useState(false);
   const [notice, setNotice] = useState<Notice | undefined>();
   const [dragging, setDragging] = useState(false);
-  const actions = useChatActions({ pk: conversationId, model, language, onError: setNotice });
+  // The question last sent, given back to the box when encryption refuses it.
+  const lastAsked = useRef<{ content: string; edit: boolean }>(undefined);
+
+  /** A refusal is shown; one for encryption opens the dialog that clears it, too. */
+  function refuse(code: Notice) {
+    setNotice(code);
+    if (!isEncryptionRefusal(code)) return;
+    void recover(code).then((cleared) => {
+      if (cleared) setNotice((current) => (current === code ? undefined : current));
+    });
+  }
+
+  const actions = useChatActions({ pk: conversationId, model, language, onError: refuse });
   const attachments = useAttachments({
     ensureConversation: actions.ensureConversation,
-    onError: setNotice,
+    onError: refuse,
   });
+
+  // A question refused over the socket (locked, or no PIN yet in an encrypted context).
+  useEffect(() => {
+    if (!conversationId) return;
+    const { socket, store } = chatRuntime();
+    return socket.listen((frame) => {
+      if (frame.type !== 'error' || frame.conversation_pk !== conversationId) return;
+      if (!isEncryptionRefusal(frame.detail)) return;
+      const asked = lastAsked.current;
+      if (frame.request_id && asked) {
+        lastAsked.current = undefined;
+        setDraft((current) => current || asked.content);
+        if (asked.edit) setEditing(true);
+      }
+      void recover(frame.detail).then((cleared) => {
+        if (cleared) store.setError(conversationId, undefined);
+      });
+    });
+  }, [conversationId, recover]);
 
   const streaming = state.messages.some((message) => message.status === 'streaming');
   const shownError = notice ?? state.error;
@@ -60,7 +99,9 @@ export function ChatPage() {
 
   async function send() {
     setNotice(undefined);
-    const sent = await actions.ask(draft.trim(), attachments.attachmentPks, editing);
+    const content = draft.trim();
+    lastAsked.current = { content, edit: editing };
+    const sent = await actions.ask(content, attachments.attachmentPks, editing);
     if (!sent) return;
     setDraft('');
     setEditing(false);
@@ -137,12 +178,36 @@ export function ChatPage() {
             onLoadOlder={() => void conversation.loadOlder()}
             onLoadNewer={() => void conversation.loadNewer()}
             onEdit={edit}
-            onRegenerate={actions.regenerate}
+            onRegenerate={() => {
+              lastAsked.current = undefined;
+              actions.regenerate();
+            }}
             onOpenLatest={() => void navigate(`${paths.chat}/${conversationId ?? ''}`)}
           />
         </Suspense>
       )}
       <Box sx={{ pb: 1.5, pt: 1 }}>
+        {conversation.locked && (
+          <Box sx={{ maxWidth: '48rem', mx: 'auto', px: { xs: 1.5, sm: 3 }, mb: 1 }}>
+            <Alert
+              severity="info"
+              icon={<LockOutlinedIcon />}
+              data-testid="chat-locked"
+              action={
+                <Button
+                  color="inherit"
+                  size="small"
+                  onClick={() => void conversation.unlock()}
+                  data-testid="chat-unlock"
+                >
+                  {t('encryption.unlock')}
+                </Button>
+              }
+            >
+              {t('encryption.locked')}
+            </Alert>
+          </Box>
+        )}
         {(shownError || loadFailed) && (
           <Box sx={{ maxWidth: '48rem', mx: 'auto', px: { xs: 1.5, sm: 3 }, mb: 1 }}>
             <Alert severity="error" onClose={dismissError} data-testid="chat-error">

@@ -16,6 +16,7 @@ import { FormError } from '../../../components/form/FormError';
 import { useFieldErrorText } from '../../../components/form/field-error';
 import { ProfilePicturePicker, type PictureValue } from '../../../components/ProfilePicturePicker';
 import { useListModelChoicesQuery, useUpdateOrganizationMutation } from '../api';
+import { EncryptionPolicySwitch } from './EncryptionPolicySwitch';
 
 const UNCHANGED: PictureValue = { kind: 'unchanged' };
 
@@ -23,14 +24,12 @@ interface Draft {
   name: string;
   /** null: every model. */
   allowedModels: string[] | null;
-  encryptionForced: boolean;
   sharingOutside: boolean;
 }
 
 const draftOf = (organization: Organization): Draft => ({
   name: organization.name,
   allowedModels: organization.allowed_models,
-  encryptionForced: organization.is_encryption_forced,
   sharingOutside: organization.is_sharing_outside_allowed,
 });
 
@@ -39,8 +38,8 @@ const sameModels = (a: string[] | null, b: string[] | null) =>
 
 /**
  * The general tab's form (spec §2): name and logo, the models members may use, and the
- * switches for forced encryption and sharing outside the organization. Only what changed is
- * sent; Cancel puts everything back.
+ * switch for sharing outside the organization. Only what changed is sent; Cancel puts
+ * everything back. Forced encryption sits among the policies but applies at once.
  */
 export function OrganizationDetailsForm({ organization }: { organization: Organization }) {
   // The demo model's name is translated where the chat names it.
@@ -61,9 +60,6 @@ export function OrganizationDetailsForm({ organization }: { organization: Organi
     ...(draft.name.trim() !== saved.name && { name: draft.name }),
     ...(!sameModels(draft.allowedModels, saved.allowedModels) && {
       allowed_models: draft.allowedModels,
-    }),
-    ...(draft.encryptionForced !== saved.encryptionForced && {
-      is_encryption_forced: draft.encryptionForced,
     }),
     ...(draft.sharingOutside !== saved.sharingOutside && {
       is_sharing_outside_allowed: draft.sharingOutside,
@@ -164,15 +160,7 @@ export function OrganizationDetailsForm({ organization }: { organization: Organi
       </FormControl>
       <FormControl component="fieldset">
         <FormLabel component="legend">{t('general.policies')}</FormLabel>
-        <FormControlLabel
-          control={
-            <Switch
-              checked={draft.encryptionForced}
-              onChange={(event) => edit({ encryptionForced: event.target.checked })}
-            />
-          }
-          label={t('general.encryptionForced')}
-        />
+        <EncryptionPolicySwitch organization={organization} />
         <FormControlLabel
           control={
             <Switch

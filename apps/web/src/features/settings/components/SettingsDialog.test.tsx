@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { logout } from '../../../app/session';
 import { detail, fakeApi, json, sentBodies, sentForms, userResponse } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
+import { EncryptionProvider } from '../../encryption';
 import type { SettingsTab } from '../settings-tabs';
 import { SettingsDialog } from './SettingsDialog';
 
@@ -46,7 +47,14 @@ function openSettings(tab: SettingsTab, handlers: Parameters<typeof fakeApi>[0] 
   });
   const router = createMemoryRouter(
     [
-      { path: '/chat', element: <SettingsDialog initialTab={tab} onClose={onClose} /> },
+      {
+        path: '/chat',
+        element: (
+          <EncryptionProvider>
+            <SettingsDialog initialTab={tab} onClose={onClose} />
+          </EncryptionProvider>
+        ),
+      },
       { path: '/login', element: <h1>login page</h1> },
     ],
     { initialEntries: ['/chat'] },

@@ -10,6 +10,7 @@ import { MOBILE_BREAKPOINT_PX } from '@themis/shared';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { EncryptionProvider } from '../../encryption';
 import { FeedbackDialogProvider } from '../../feedback';
 import { SettingsDialogProvider } from '../../settings';
 import { Sidebar } from './Sidebar';
@@ -29,60 +30,63 @@ export function ShellLayout({ banner }: ShellLayoutProps) {
   const closeDrawer = () => setDrawerOpen(false);
 
   return (
-    <FeedbackDialogProvider>
-      <SettingsDialogProvider>
-        <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
-          {isDesktop ? (
-            <Box
-              sx={{
-                position: 'sticky',
-                top: 0,
-                height: '100dvh',
-                flexShrink: 0,
-                borderRight: 1,
-                borderColor: 'divider',
-              }}
-            >
-              <Sidebar />
-            </Box>
-          ) : (
-            <>
-              <AppBar
-                position="fixed"
-                color="inherit"
-                elevation={0}
-                sx={{ bgcolor: 'background.default', borderBottom: 1, borderColor: 'divider' }}
+    // Outermost: the settings dialog and every page open the encryption dialogs.
+    <EncryptionProvider>
+      <FeedbackDialogProvider>
+        <SettingsDialogProvider>
+          <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
+            {isDesktop ? (
+              <Box
+                sx={{
+                  position: 'sticky',
+                  top: 0,
+                  height: '100dvh',
+                  flexShrink: 0,
+                  borderRight: 1,
+                  borderColor: 'divider',
+                }}
               >
-                <Toolbar>
-                  <IconButton
-                    edge="start"
-                    aria-label={t('nav.open')}
-                    aria-expanded={drawerOpen}
-                    data-testid="mobile-menu-button"
-                    onClick={() => setDrawerOpen(true)}
-                  >
-                    <MenuIcon />
-                  </IconButton>
-                  <Typography component="span" variant="h6" sx={{ ml: 1, fontWeight: 700 }}>
-                    {t('appName')}
-                  </Typography>
-                </Toolbar>
-              </AppBar>
-              <Drawer variant="temporary" open={drawerOpen} onClose={closeDrawer}>
-                <Sidebar onNavigate={closeDrawer} onClose={closeDrawer} />
-              </Drawer>
-            </>
-          )}
-          <Box
-            component="main"
-            sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}
-          >
-            {!isDesktop && <Toolbar />}
-            {banner}
-            <Outlet />
+                <Sidebar />
+              </Box>
+            ) : (
+              <>
+                <AppBar
+                  position="fixed"
+                  color="inherit"
+                  elevation={0}
+                  sx={{ bgcolor: 'background.default', borderBottom: 1, borderColor: 'divider' }}
+                >
+                  <Toolbar>
+                    <IconButton
+                      edge="start"
+                      aria-label={t('nav.open')}
+                      aria-expanded={drawerOpen}
+                      data-testid="mobile-menu-button"
+                      onClick={() => setDrawerOpen(true)}
+                    >
+                      <MenuIcon />
+                    </IconButton>
+                    <Typography component="span" variant="h6" sx={{ ml: 1, fontWeight: 700 }}>
+                      {t('appName')}
+                    </Typography>
+                  </Toolbar>
+                </AppBar>
+                <Drawer variant="temporary" open={drawerOpen} onClose={closeDrawer}>
+                  <Sidebar onNavigate={closeDrawer} onClose={closeDrawer} />
+                </Drawer>
+              </>
+            )}
+            <Box
+              component="main"
+              sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}
+            >
+              {!isDesktop && <Toolbar />}
+              {banner}
+              <Outlet />
+            </Box>
           </Box>
-        </Box>
-      </SettingsDialogProvider>
-    </FeedbackDialogProvider>
+        </SettingsDialogProvider>
+      </FeedbackDialogProvider>
+    </EncryptionProvider>
   );
 }

@@ -12,8 +12,9 @@ import { useSendVerificationCodeMutation, type AccountCodeKind } from '../../api
 import { ChangePasswordView } from './ChangePasswordView';
 import { ConnectedDevices } from './ConnectedDevices';
 import { DeleteAccountView } from './DeleteAccountView';
+import { SecurityMethodsView } from './SecurityMethodsView';
 
-type SecurityView = 'general' | 'change-password' | 'delete-account';
+type SecurityView = 'general' | 'change-password' | 'delete-account' | 'security-methods';
 
 const VIEW_OF_KIND: Record<AccountCodeKind, SecurityView> = {
   USER_PASSWORD_CHANGE: 'change-password',
@@ -32,8 +33,8 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 /**
- * Security: the general view, and the password change and account deletion, each reached
- * after a verification code has been e-mailed.
+ * Security: the general view, the password change and account deletion, each reached after
+ * a verification code has been e-mailed, and the encryption's security methods.
  */
 export function SecurityTab({ onAccountDeleted }: { onAccountDeleted: () => void }) {
   const { t } = useTranslation('settings');
@@ -78,6 +79,8 @@ export function SecurityTab({ onAccountDeleted }: { onAccountDeleted: () => void
     );
   }
 
+  if (view === 'security-methods') return <SecurityMethodsView onBack={back} />;
+
   const hasPassword = me?.has_password ?? true;
   return (
     <Stack spacing={3} data-testid="settings-security">
@@ -94,6 +97,22 @@ export function SecurityTab({ onAccountDeleted }: { onAccountDeleted: () => void
           data-testid="change-password-start"
         >
           {hasPassword ? t('security.password.change') : t('security.password.set')}
+        </Button>
+      </Section>
+      <Divider />
+      <Section id="security-encryption" title={t('securityMethods.heading')}>
+        <Typography variant="body2" color="text.secondary">
+          {me?.encryption.is_encryption_enabled
+            ? t('securityMethods.statusOn')
+            : t('securityMethods.statusOff')}
+        </Typography>
+        <Button
+          variant="outlined"
+          sx={{ alignSelf: 'flex-start' }}
+          onClick={() => setView('security-methods')}
+          data-testid="security-methods-start"
+        >
+          {t('securityMethods.manage')}
         </Button>
       </Section>
       <Divider />

@@ -1,0 +1,79 @@
+import type {
+  CreateEncryptionSecretsRequest,
+  EncryptedConversationsAction,
+  EncryptionStatus,
+  UnlockDecryptionRequest,
+} from '@themis/shared';
+import { api } from '../../app/api/api';
+import type { AppDispatch } from '../../app/store';
+import { userApi } from '../user/api';
+
+/**
+ * Every call answers the new status: it goes into Me at once, so the dialogs, the switch and
+ * the progress polling see it before Me is fetched again after the invalidation.
+ */
+async function keepStatus(
+  _arg: unknown,
+  {
+    dispatch,
+    queryFulfilled,
+  }: { dispatch: AppDispatch; queryFulfilled: Promise<{ data: EncryptionStatus }> },
+) {
+  const result = await queryFulfilled.catch(() => undefined);
+  if (!result) return;
+  dispatch(
+    userApi.util.updateQueryData('getMe', undefined, (me) => {
+      me.encryption = result.data;
+    }),
+  );
+}
+
+export const encryptionApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** The first credential makes the key; a new one replaces it once unlocked. */
+    createEncryptionSecrets: build.mutation<EncryptionStatus, CreateEncryptionSecretsRequest>({
+      query: (body) => ({ url: '/user/create-encryption-secrets', method: 'POST', body }),
+      invalidatesTags: ['Me'],
+      onQueryStarted: keepStatus,
+    }),
+    unlockDecryption: build.mutation<EncryptionStatus, UnlockDecryptionRequest>({
+      query: (body) => ({ url: '/user/unlock-decryption', method: 'POST', body }),
+      // The locked conversations get their names back.
+      invalidatesTags: ['Me', 'Conversations'],
+      onQueryStarted: keepStatus,
+    }),
+    enableEncryption: build.mutation<EncryptionStatus, void>({
+      query: () => ({ url: '/user/enable-encryption', method: 'POST' }),
+      invalidatesTags: ['Me'],
+      onQueryStarted: keepStatus,
+    }),
+    disableEncryption: build.mutation<EncryptionStatus, EncryptedConversationsAction>({
+      query: (action) => ({
+        url: '/user/disable-encryption',
+        method: 'POST',
+        body: { encrypted_conversations_action: action },
+      }),
+      invalidatesTags: ['Me'],
+      onQueryStarted: keepStatus,
+    }),
+    /** Removes the PIN or password; the encrypted conversations of every context go with it. */
+    deleteEncryptionSecrets: build.mutation<EncryptionStatus, EncryptedConversationsAction>({
+      query: (action) => ({
+        url: '/user/delete-encryption-secrets',
+        method: 'DELETE',
+        params: { encrypted_conversations_action: action },
+      }),
+      // It reaches every context, the memberships included.
+      invalidatesTags: ['Me', 'Organization'],
+      onQueryStarted: keepStatus,
+    }),
+  }),
+});
+
+export const {
+  useCreateEncryptionSecretsMutation,
+  useUnlockDecryptionMutation,
+  useEnableEncryptionMutation,
+  useDisableEncryptionMutation,
+  useDeleteEncryptionSecretsMutation,
+} = encryptionApi;

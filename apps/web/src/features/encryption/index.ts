@@ -1,0 +1,12 @@
+// The public face of the feature for other features (docs/ARCHITECTURE.md, Rules): the
+// provider the shell mounts, the flows pages start, and the progress line of the settings.
+export { EncryptionProgress } from './components/EncryptionProgress';
+export {
+  useEncryptionFlows,
+  type EncryptionFlows,
+  type EncryptionKeyType,
+  type FlowOutcome,
+  type RemovalOptions,
+  type SetupOptions,
+} from './encryption-flows';
+export { EncryptionProvider } from './encryption-provider';
