@@ -171,6 +171,11 @@ export function textsOf(language: Language) {
       language,
       'validation',
     ),
+    encryption: locale<typeof import('../apps/web/src/locales/en/encryption.json')>(
+      language,
+      'encryption',
+    ),
+    errors: locale<typeof import('../apps/web/src/locales/en/errors.json')>(language, 'errors'),
   };
 }
 
