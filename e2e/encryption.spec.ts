@@ -53,13 +53,17 @@ async function openSecurityMethods(page: Page, variant: Variant) {
   return { dialog, methods };
 }
 
-/** Closes the settings, and on a phone the navigation drawer they were opened from. */
-async function closeSettings(page: Page, variant: Variant) {
-  await page.keyboard.press('Escape');
-  await expect(page.getByTestId('settings-dialog')).toBeHidden();
+/** On a phone, closes the navigation drawer (the history and the settings open from it). */
+async function closeDrawer(page: Page, variant: Variant) {
   const close = page.getByRole('button', { name: textsOf(variant.language).common.nav.close });
   if (await close.isVisible()) await close.click();
   await expect(page.getByTestId('chat-input')).toBeVisible();
+}
+
+async function closeSettings(page: Page, variant: Variant) {
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('settings-dialog')).toBeHidden();
+  await closeDrawer(page, variant);
 }
 
 async function historyPanel(page: Page, variant: Variant) {
@@ -157,6 +161,15 @@ for (const variant of VARIANTS) {
       await expect(page.getByRole('article', { name: t.chat.question.label })).toContainText(
         question,
       );
+      // Sealed text is not indexed: search says so instead of finding it.
+      history = await historyPanel(page, variant);
+      await history.getByLabel(t.chat.search.label).fill(question.split(' ')[2]!);
+      await expect(history.getByTestId('search-encrypted-note')).toHaveText(
+        t.chat.search.encryptedNote,
+      );
+      await expect(history.getByRole('status')).toHaveText(t.chat.search.empty);
+      await history.getByLabel(t.chat.search.label).fill('');
+      await closeDrawer(page, variant);
 
       // Off with DECRYPT: the conversation is kept, readable by name again.
       ({ methods } = await openSecurityMethods(page, variant));
@@ -216,8 +229,12 @@ test.describe('an organization that requires encryption', () => {
     const colleague = await colleagueJoining(browser, page, pk, variant);
     const member = colleague.page;
     await member.goto('/chat');
+    // The organization's context has loaded: its pooled limit and its models are shown.
+    await expect(member.getByTestId('usage-meter')).toBeVisible();
+    await expect(member.getByTestId('model-menu-loading')).toHaveCount(0);
     const question = 'Czy pracodawca może czytać moją pocztę?';
     await member.getByTestId('chat-input').fill(question);
+    await expect(member.getByTestId('chat-input')).toHaveValue(question);
     await member.getByTestId('chat-input').press('Enter');
 
     const setup = member.getByTestId('encryption-setup-dialog');

@@ -8,6 +8,7 @@ import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
+import { useGetMeQuery } from '../../user/api';
 
 /** The snippet with each occurrence of the query marked. */
 function Highlighted({ text, query }: { text: string; query: string }) {
@@ -38,6 +39,18 @@ export interface SearchResultsProps {
 export function SearchResults({ query, hits, loading, onNavigate }: SearchResultsProps) {
   const { t } = useTranslation('chat');
   const navigate = useNavigate();
+  const { data: me } = useGetMeQuery();
+  // Sealed text is never indexed: someone who encrypts is told why theirs are not found.
+  const encryptedNote = me?.encryption.is_encryption_key_set && (
+    <Typography
+      variant="caption"
+      color="text.secondary"
+      sx={{ display: 'block', px: 1, py: 0.5 }}
+      data-testid="search-encrypted-note"
+    >
+      {t('search.encryptedNote')}
+    </Typography>
+  );
   if (loading && !hits) {
     return (
       <Typography variant="body2" sx={{ px: 1, py: 1 }}>
@@ -47,43 +60,53 @@ export function SearchResults({ query, hits, loading, onNavigate }: SearchResult
   }
   if (!hits || hits.length === 0) {
     return (
-      <Typography variant="body2" color="text.secondary" sx={{ px: 1, py: 1 }} role="status">
-        {t('search.empty')}
-      </Typography>
+      <>
+        <Typography variant="body2" color="text.secondary" sx={{ px: 1, py: 1 }} role="status">
+          {t('search.empty')}
+        </Typography>
+        {encryptedNote}
+      </>
     );
   }
   return (
-    <List dense aria-label={t('search.results')} sx={{ overflowY: 'auto', flex: 1, minHeight: 0 }}>
-      {hits.map((hit) => (
-        <ListItem key={`${hit.conversation_pk}-${hit.message_pk ?? 'name'}`} disablePadding>
-          <ListItemButton
-            sx={{ borderRadius: 1 }}
-            onClick={() => {
-              const target = `${paths.chat}/${hit.conversation_pk}`;
-              void navigate(
-                hit.message_seq === null ? target : `${target}?message=${hit.message_seq}`,
-              );
-              onNavigate?.();
-            }}
-          >
-            <ListItemText
-              primary={hit.conversation_name || t('history.untitled')}
-              secondary={<Highlighted text={hit.snippet} query={query} />}
-              slotProps={{
-                primary: { noWrap: true, variant: 'body2' },
-                secondary: {
-                  sx: {
-                    display: '-webkit-box',
-                    WebkitLineClamp: 2,
-                    WebkitBoxOrient: 'vertical',
-                    overflow: 'hidden',
-                  },
-                },
+    <>
+      {encryptedNote}
+      <List
+        dense
+        aria-label={t('search.results')}
+        sx={{ overflowY: 'auto', flex: 1, minHeight: 0 }}
+      >
+        {hits.map((hit) => (
+          <ListItem key={`${hit.conversation_pk}-${hit.message_pk ?? 'name'}`} disablePadding>
+            <ListItemButton
+              sx={{ borderRadius: 1 }}
+              onClick={() => {
+                const target = `${paths.chat}/${hit.conversation_pk}`;
+                void navigate(
+                  hit.message_seq === null ? target : `${target}?message=${hit.message_seq}`,
+                );
+                onNavigate?.();
               }}
-            />
-          </ListItemButton>
-        </ListItem>
-      ))}
-    </List>
+            >
+              <ListItemText
+                primary={hit.conversation_name || t('history.untitled')}
+                secondary={<Highlighted text={hit.snippet} query={query} />}
+                slotProps={{
+                  primary: { noWrap: true, variant: 'body2' },
+                  secondary: {
+                    sx: {
+                      display: '-webkit-box',
+                      WebkitLineClamp: 2,
+                      WebkitBoxOrient: 'vertical',
+                      overflow: 'hidden',
+                    },
+                  },
+                }}
+              />
+            </ListItemButton>
+          </ListItem>
+        ))}
+      </List>
+    </>
   );
 }
