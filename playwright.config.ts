@@ -54,6 +54,8 @@ export default defineConfig({
         PUBLIC_URL: E2E_URL,
         DATA_DIR: E2E_DATA_DIR,
         LOG_LEVEL: 'warn',
+        // Every test signs up from this one address.
+        REGISTER_LIMIT_PER_HOUR: '1000',
         GOOGLE_CLIENT_ID: E2E_OIDC_CLIENT.id,
         GOOGLE_CLIENT_SECRET: E2E_OIDC_CLIENT.secret,
         GOOGLE_ISSUER_URL: E2E_OIDC_ISSUER,

@@ -61,8 +61,10 @@ async function closeDrawer(page: Page, variant: Variant) {
 }
 
 async function closeSettings(page: Page, variant: Variant) {
-  await page.keyboard.press('Escape');
-  await expect(page.getByTestId('settings-dialog')).toBeHidden();
+  // By its button: after a dialog on top of it closes, the focus may be outside it.
+  const settings = page.getByTestId('settings-dialog');
+  await settings.getByRole('button', { name: textsOf(variant.language).settings.close }).click();
+  await expect(settings).toBeHidden();
   await closeDrawer(page, variant);
 }
 
@@ -87,7 +89,13 @@ async function chooseRemoval(page: Page, variant: Variant, action: 'DELETE' | 'D
   await expect(removal).toBeHidden();
 }
 
-for (const variant of VARIANTS) {
+/** English and light at 1440 px, Polish and dark at 375 px. */
+const WALKS: readonly Variant[] = [
+  { ...VARIANTS[0]!, viewport: { width: 1440, height: 900 }, label: 'en, light, 1440px' },
+  VARIANTS[1]!,
+];
+
+for (const variant of WALKS) {
   const { language, label } = variant;
   const t = textsOf(language);
 
@@ -142,6 +150,13 @@ for (const variant of VARIANTS) {
       await expect(locked).toBeVisible();
       await expect(history.getByText(question)).toHaveCount(0);
       await expectAccessible(page, `history with a locked conversation, ${label}`);
+      // A second tab of the same session, locked too until the first one unlocks.
+      const second = await page.context().newPage();
+      await second.goto('/chat');
+      const secondHistory = second.getByTestId('history-panel');
+      await expect(
+        secondHistory.getByRole('link', { name: t.chat.history.encrypted }),
+      ).toBeVisible();
       await locked.click();
 
       const unlock = page.getByTestId('unlock-dialog');
@@ -158,6 +173,8 @@ for (const variant of VARIANTS) {
       await pastePin(unlock, PIN);
       await unlock.getByTestId('unlock-submit').click();
       await expect(unlock).toBeHidden();
+      await expect(secondHistory.getByText(question)).toBeVisible();
+      await second.close();
       await expect(page.getByRole('article', { name: t.chat.question.label })).toContainText(
         question,
       );

@@ -61,6 +61,7 @@ const ZEnv = z.object({
   SENTRY_DSN: optionalUrl(['http', 'https']),
   ENVIRONMENT: z.string().min(1).default('unknown'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  REGISTER_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(60),
 });
 
 export type Env = z.infer<typeof ZEnv>;
@@ -98,6 +99,8 @@ export interface Config {
   /** Optional allow-list with display names: `openai:gpt-4o=GPT-4o,demo:themis-demo`. */
   models: string | undefined;
   logLevel: Env['LOG_LEVEL'];
+  /** Sign-ups one address may make in an hour (an office behind one address makes many). */
+  registerLimitPerHour: number;
   raw: Env;
 }
 
@@ -214,6 +217,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     ollamaBaseUrl: env.OLLAMA_BASE_URL,
     models: env.MODELS,
     logLevel: env.LOG_LEVEL,
+    registerLimitPerHour: env.REGISTER_LIMIT_PER_HOUR,
     raw: env,
   };
 }

@@ -100,6 +100,24 @@ describe('per-IP limits', () => {
     expectLimited(await register(uniqueEmail()), 'registration');
     expect((await register(uniqueEmail(), '198.51.100.4')).statusCode).toBe(201);
   });
+
+  it('takes another hourly registration limit from REGISTER_LIMIT_PER_HOUR', async () => {
+    const office = await createTestApp({ env: { REGISTER_LIMIT_PER_HOUR: '3' } });
+    try {
+      const register = () =>
+        new Client(office, '198.51.100.9').post('/api/auth/register', {
+          email: uniqueEmail(),
+          password: PASSWORD,
+          password_confirmation: PASSWORD,
+          terms_accepted: true,
+          language: 'en',
+        });
+      for (let i = 0; i < 3; i++) expect((await register()).statusCode).toBe(201);
+      expectLimited(await register(), 'registration over the configured limit');
+    } finally {
+      await office.close();
+    }
+  });
 });
 
 describe('account code limits', () => {

@@ -17,7 +17,7 @@ export const LIMITS = {
   codePerAccount: { limit: 10, windowMs: 15 * 60_000 },
   resetPerIp: { limit: 10, windowMs: 60 * 60_000 },
   resetPerAccount: { limit: 3, windowMs: 60 * 60_000 },
-  // An office behind one address may sign up many people in an hour.
+  // An office behind one address may sign up many people in an hour (REGISTER_LIMIT_PER_HOUR).
   registerPerIp: { limit: 60, windowMs: 60 * 60_000 },
   providerStartPerIp: { limit: 30, windowMs: 15 * 60_000 },
   // Any address, with an account or without: a cooldown kept only for waiting accounts

@@ -106,7 +106,10 @@ export async function registerUser(options: {
   data: RegisterRequest;
 }) {
   const { ctx, origin, data } = options;
-  await enforceLimit(ctx.limiter, `register:ip:${origin.ip}`, LIMITS.registerPerIp);
+  await enforceLimit(ctx.limiter, `register:ip:${origin.ip}`, {
+    ...LIMITS.registerPerIp,
+    limit: ctx.config.registerLimitPerHour,
+  });
   const [existing, passwordHash] = await Promise.all([
     findUserByEmail(ctx, data.email),
     hashPassword(data.password),

@@ -5,6 +5,7 @@ import { useAppDispatch } from '../../app/store';
 import { chatApi, useLazyListMessagesQuery } from './api';
 import { shownLength } from './chat-store';
 import { chatRuntime, useConversationState } from './realtime/chat-runtime';
+import { onUnlockedElsewhere } from '../encryption';
 
 type Direction = 'older' | 'newer';
 
@@ -47,6 +48,15 @@ export function useConversation(
     openPk.current = pk;
     unlockRef.current = unlock;
   });
+
+  // Unlocked in another tab of this session: the refused messages can be read now.
+  useEffect(() => {
+    if (lockedPk === undefined) return;
+    return onUnlockedElsewhere(() => {
+      setLockedPk(undefined);
+      setUnlocks((count) => count + 1);
+    });
+  }, [lockedPk]);
 
   async function unlockAndLoad() {
     if (!(await unlockRef.current())) return;

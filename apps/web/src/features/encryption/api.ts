@@ -7,6 +7,7 @@ import type {
 import { api } from '../../app/api/api';
 import type { AppDispatch } from '../../app/store';
 import { userApi } from '../user/api';
+import { announceUnlocked } from './unlock-broadcast';
 
 /**
  * Every call answers the new status: it goes into Me at once, so the dialogs, the switch and
@@ -28,19 +29,26 @@ async function keepStatus(
   );
 }
 
+/** The session is unlocked now: the other tabs are told as well. */
+async function keepUnlockedStatus(arg: unknown, lifecycle: Parameters<typeof keepStatus>[1]) {
+  await keepStatus(arg, lifecycle);
+  const result = await lifecycle.queryFulfilled.catch(() => undefined);
+  if (result?.data.is_decryption_unlocked) announceUnlocked();
+}
+
 export const encryptionApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The first credential makes the key; a new one replaces it once unlocked. */
     createEncryptionSecrets: build.mutation<EncryptionStatus, CreateEncryptionSecretsRequest>({
       query: (body) => ({ url: '/user/create-encryption-secrets', method: 'POST', body }),
       invalidatesTags: ['Me'],
-      onQueryStarted: keepStatus,
+      onQueryStarted: keepUnlockedStatus,
     }),
     unlockDecryption: build.mutation<EncryptionStatus, UnlockDecryptionRequest>({
       query: (body) => ({ url: '/user/unlock-decryption', method: 'POST', body }),
       // The locked conversations get their names back.
       invalidatesTags: ['Me', 'Conversations'],
-      onQueryStarted: keepStatus,
+      onQueryStarted: keepUnlockedStatus,
     }),
     enableEncryption: build.mutation<EncryptionStatus, void>({
       query: () => ({ url: '/user/enable-encryption', method: 'POST' }),

@@ -2,6 +2,7 @@ import type { EncryptedConversationsAction } from '@themis/shared';
 import {
   lazy,
   Suspense,
+  useEffect,
   useMemo,
   useState,
   type Dispatch,
@@ -10,6 +11,8 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorCode, errorMessage } from '../../app/api/error-message';
+import { api } from '../../app/api/api';
+import { useAppDispatch } from '../../app/store';
 import { useToast } from '../../app/toast';
 import { useDeleteEncryptionSecretsMutation } from './api';
 import {
@@ -19,6 +22,7 @@ import {
   type RemovalOptions,
   type SetupOptions,
 } from './encryption-flows';
+import { onUnlockedElsewhere } from './unlock-broadcast';
 import { useEncryptionProgress } from './use-encryption-progress';
 
 // The dialogs load when first opened, not with the shell.
@@ -79,7 +83,13 @@ export function EncryptionProvider({ children }: { children: ReactNode }) {
     EncryptedConversationsAction | undefined
   > | null>(null);
   const [deleteSecrets] = useDeleteEncryptionSecretsMutation();
+  const dispatch = useAppDispatch();
   useEncryptionProgress();
+  // Another tab of this session unlocked: the names of locked conversations can be shown.
+  useEffect(
+    () => onUnlockedElsewhere(() => dispatch(api.util.invalidateTags(['Me', 'Conversations']))),
+    [dispatch],
+  );
 
   const [, setSetup] = setupSlot;
   const [, setUnlock] = unlockSlot;

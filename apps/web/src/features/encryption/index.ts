@@ -10,3 +10,4 @@ export {
   type SetupOptions,
 } from './encryption-flows';
 export { EncryptionProvider } from './encryption-provider';
+export { onUnlockedElsewhere } from './unlock-broadcast';
