@@ -13,7 +13,8 @@ import { attachments, conversations, type AttachmentRow } from '../../db/schema'
 import { AppError, encryptionChanged } from '../../errors';
 import type { UnlockedKeys } from '../../platform/crypto/unlocked-keys';
 import { userFilesPrefix, type FileStorage } from '../../platform/storage/storage';
-import { sealerForConversation, type Sealer } from '../encryption/conversation-sealer.service';
+import { type Sealer } from '../encryption/conversation-sealer.service';
+import { sealerForNewContent } from '../encryption/new-content-sealer.service';
 import { attachmentView, presentAttachment } from '../../presenters/chat.presenter';
 import { confirmImage, detectFileKind, MEDIA_TYPES } from './file-kind';
 import { extractDocumentText, isDocumentKind } from './text-extraction';
@@ -182,8 +183,10 @@ export async function admitUpload(options: {
     action: 'ask',
     conversationId,
   });
-  // Locked: an encrypted conversation takes no file, before it is read.
-  const sealer = await sealerForConversation({
+  // Locked: an encrypted conversation takes no file, before it is read; nor does a plain
+  // one in a context that now encrypts.
+  const sealer = await sealerForNewContent({
+    db,
     unlockedKeys: options.unlockedKeys,
     actor,
     conversation,

@@ -42,6 +42,7 @@ import {
 import { buildModelMessages } from './model-input';
 import type { ChatListener } from './stream-hub';
 import { buildSystemPrompt } from './system-prompt';
+import { sealerForNewContent } from '../encryption/new-content-sealer.service';
 
 /** A new question, the last answer written again, or the last question changed. */
 export type AnswerRequest = {
@@ -92,8 +93,10 @@ async function storeExchange(options: {
   const { ctx, actor, request, conversation, model } = options;
   const { conversationId } = request;
   const userId = actor.userId;
-  // Locked: an encrypted conversation takes no question (decryption_locked), nothing written.
-  const sealer = await sealerForConversation({
+  // Locked: an encrypted conversation takes no question (decryption_locked), nothing written;
+  // nor does a plain one in a context that now encrypts.
+  const sealer = await sealerForNewContent({
+    db: ctx.db,
     unlockedKeys: ctx.unlockedKeys,
     actor,
     conversation,

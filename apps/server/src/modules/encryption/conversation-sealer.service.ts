@@ -3,7 +3,13 @@ import type { UserActor } from '../../access/actor';
 import type { Database } from '../../db/client';
 import { encryptionKeys, memberships, organizations, users } from '../../db/schema';
 import { AppError } from '../../errors';
-import { openFile, openText, sealFile, sealText } from '../../platform/crypto/conversation-crypto';
+import {
+  openFile,
+  openText,
+  SealBrokenError,
+  sealFile,
+  sealText,
+} from '../../platform/crypto/conversation-crypto';
 import type { UnlockedKeys } from '../../platform/crypto/unlocked-keys';
 
 type SealedTable = 'conversations' | 'messages' | 'attachments';
@@ -24,15 +30,27 @@ const fileAddress = (owner: string, rowId: string) => ({
   field: 'file',
 });
 
+/** A value that does not open under this key is refused as locked, never a server error. */
+function refusingBroken<T>(open: () => T): T {
+  try {
+    return open();
+  } catch (error) {
+    if (error instanceof SealBrokenError) {
+      throw new AppError('decryption_locked', 403, 'sealed value did not open');
+    }
+    throw error;
+  }
+}
+
 export function sealerOf(dataKey: Buffer, ownerId: string): Sealer {
   return {
     seal: (table, rowId, field, plain) =>
       sealText(dataKey, { owner: ownerId, table, rowId, field }, plain),
     open: (table, rowId, field, stored) =>
-      openText(dataKey, { owner: ownerId, table, rowId, field }, stored),
+      refusingBroken(() => openText(dataKey, { owner: ownerId, table, rowId, field }, stored)),
     sealFile: (attachmentId, plain) => sealFile(dataKey, fileAddress(ownerId, attachmentId), plain),
     openFile: (attachmentId, stored) =>
-      openFile(dataKey, fileAddress(ownerId, attachmentId), stored),
+      refusingBroken(() => openFile(dataKey, fileAddress(ownerId, attachmentId), stored)),
   };
 }
 
@@ -93,7 +111,15 @@ export function readableConversation<T extends { id: string; name: string; encry
 ): T & { locked: boolean } {
   if (!row.encrypted) return { ...row, locked: false };
   if (!sealer) return { ...row, name: '', locked: true };
-  return { ...row, name: sealer.open('conversations', row.id, 'name', row.name), locked: false };
+  try {
+    return { ...row, name: sealer.open('conversations', row.id, 'name', row.name), locked: false };
+  } catch (error) {
+    // Sealed under a key that is not this one: shown locked in the history, not a failure.
+    if (error instanceof AppError && error.code === 'decryption_locked') {
+      return { ...row, name: '', locked: true };
+    }
+    throw error;
+  }
 }
 
 /**

@@ -169,7 +169,8 @@ export async function setMembershipEncryption(options: {
 /**
  * An organization forcing encryption, or making it voluntary again (the caller checked the
  * actor may). Either way every membership keeps encryption on: forcing it turns it on, and
- * ending the force leaves each member to turn it off themselves. Returns the member ids.
+ * ending the force leaves each member to turn it off themselves. Asking for what already
+ * holds changes nothing. Returns the ids of the members whose switch was set.
  */
 export async function setEncryptionForced(options: {
   db: Database;
@@ -178,6 +179,13 @@ export async function setEncryptionForced(options: {
 }): Promise<string[]> {
   const { organizationId, forced } = options;
   return options.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ forced: organizations.encryptionForced })
+      .from(organizations)
+      .where(eq(organizations.id, organizationId))
+      .for('update');
+    // Unchanged: no member's own choice is touched.
+    if (!before || before.forced === forced) return [];
     await tx
       .update(organizations)
       .set({ encryptionForced: forced, updatedAt: sql`now()` })

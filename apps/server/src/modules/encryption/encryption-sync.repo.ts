@@ -55,12 +55,17 @@ export async function readSyncState(db: Database, userId: string): Promise<SyncS
   };
 }
 
-const inContext = (userId: string, organizationId: string | null) =>
+/** A context, or 'any': every conversation of the user, wherever it was made. */
+export type ContextScope = string | null | 'any';
+
+const inContext = (userId: string, organizationId: ContextScope) =>
   and(
     eq(conversations.userId, userId),
-    organizationId === null
-      ? isNull(conversations.organizationId)
-      : eq(conversations.organizationId, organizationId),
+    organizationId === 'any'
+      ? undefined
+      : organizationId === null
+        ? isNull(conversations.organizationId)
+        : eq(conversations.organizationId, organizationId),
   );
 
 /** Up to `limit` of the context's conversations that are (`encrypted`) or are not encrypted. */
@@ -68,7 +73,7 @@ export async function conversationsToChange(
   db: Database,
   options: {
     userId: string;
-    organizationId: string | null;
+    organizationId: ContextScope;
     encrypted: boolean;
     skip: string[];
     limit: number;
@@ -102,17 +107,15 @@ export async function countConversationsByContext(db: Database, userId: string) 
     .groupBy(conversations.organizationId, conversations.encrypted);
 }
 
-/**
- * Records a change of the user's encryption for the sync job; true when no job was
- * pending, so the caller enqueues one (in the same transaction).
- */
-export async function markSyncPending(db: Database, userId: string): Promise<boolean> {
+/** Records a change of the user's encryption for the sync job (in the caller's transaction). */
+export async function markSyncPending(db: Database, userId: string): Promise<void> {
+  // The row lock orders concurrent changes, and the caller's check for a live job with them.
   const [before] = await db
-    .select({ pending: users.encryptionSyncPending })
+    .select({ id: users.id })
     .from(users)
     .where(eq(users.id, userId))
     .for('update');
-  if (!before) return false;
+  if (!before) return;
   await db
     .update(users)
     .set({
@@ -120,7 +123,6 @@ export async function markSyncPending(db: Database, userId: string): Promise<boo
       encryptionSyncVersion: sql`${users.encryptionSyncVersion} + 1`,
     })
     .where(eq(users.id, userId));
-  return !before.pending;
 }
 
 /**
@@ -139,6 +141,13 @@ export async function finishSync(
       .returning({ id: users.id });
     if (ended.length === 0) return false;
     if (options.removeKey) {
+      // The key goes only when nothing anywhere is sealed under it any more.
+      const [left] = await tx
+        .select({ id: conversations.id })
+        .from(conversations)
+        .where(and(eq(conversations.userId, options.userId), eq(conversations.encrypted, true)))
+        .limit(1);
+      if (left) throw new Error('encrypted conversations remain: the key is kept');
       await tx.delete(encryptionKeys).where(eq(encryptionKeys.userId, options.userId));
     }
     return true;

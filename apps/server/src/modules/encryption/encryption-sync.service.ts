@@ -1,8 +1,11 @@
 import type { EncryptionStatus } from '@themis/shared';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/client';
+import { AppError } from '../../errors';
+import { SealBrokenError } from '../../platform/crypto/conversation-crypto';
 import {
   enqueueJob,
+  hasLiveJob,
   hurryJobs,
   JobDeferred,
   type JobHandlers,
@@ -19,6 +22,7 @@ import {
   finishSync,
   markSyncPending,
   readSyncState,
+  type ContextScope,
   type ContextSwitches,
   type OffAction,
   type SyncState,
@@ -52,7 +56,9 @@ function desireOf(context: ContextSwitches, key: SyncState['key']): Desire | nul
 
 /** Call in the transaction that changes the user's switches or key. */
 export async function requestEncryptionSync(db: Database, userId: string): Promise<void> {
-  if (await markSyncPending(db, userId)) {
+  await markSyncPending(db, userId);
+  // Not keyed on the pending mark: a job that failed for good must not block later ones.
+  if (!(await hasLiveJob(db, { type: SYNC_JOB, field: 'userId', value: userId }))) {
     await enqueueJob(db, { type: SYNC_JOB, payload: { userId }, maxAttempts: 20 });
   }
 }
@@ -71,38 +77,54 @@ export async function pendingConversations(
   if (!state?.pending) return null;
   const pending = { to_encrypt: 0, to_decrypt: 0, to_delete: 0 };
   const counts = await countConversationsByContext(db, userId);
-  for (const context of state.contexts) {
-    const desire = desireOf(context, state.key);
-    if (!desire) continue;
+  for (const { scope, desire } of plansOf(state)) {
     const bucket = ({ ENCRYPT: 'to_encrypt', DECRYPT: 'to_decrypt', DELETE: 'to_delete' } as const)[
       desire
     ];
     for (const row of counts) {
-      if (row.organizationId === context.organizationId && row.encrypted === (desire !== 'ENCRYPT'))
-        pending[bucket] += row.count;
+      const inScope = scope === 'any' || row.organizationId === scope;
+      if (inScope && row.encrypted === (desire !== 'ENCRYPT')) pending[bucket] += row.count;
     }
   }
   // The job may still be finishing: with nothing left to change, there is nothing to show.
   return pending.to_encrypt + pending.to_decrypt + pending.to_delete > 0 ? pending : null;
 }
 
+/**
+ * What to do where: each context by its switches; while the credential is being removed,
+ * every encrypted conversation of the user, also in organizations they have left.
+ */
+function plansOf(state: SyncState): { scope: ContextScope; desire: Desire }[] {
+  if (state.key?.removal) return [{ scope: 'any', desire: state.key.removal }];
+  return state.contexts.flatMap((context) => {
+    const desire = desireOf(context, state.key);
+    return desire ? [{ scope: context.organizationId, desire }] : [];
+  });
+}
+
+/** A stored value that does not open under the user's key (written under another one). */
+const isBrokenSeal = (error: unknown) =>
+  error instanceof SealBrokenError ||
+  (error instanceof AppError && error.code === 'decryption_locked');
+
 async function syncUser(ctx: SyncContext, userId: string): Promise<void> {
   const started = Date.now();
   const busy: string[] = [];
+  // Conversations that do not open: left as they are (a removal deletes them instead).
+  const broken: string[] = [];
+  let unsettled = 0;
   let dataKey: Buffer | undefined;
   for (;;) {
     const state = await readSyncState(ctx.db, userId);
     if (!state?.pending) return;
     let changed = false;
     let waitingForKey = false;
-    for (const context of state.contexts) {
-      const desire = desireOf(context, state.key);
-      if (!desire) continue;
+    for (const { scope, desire } of plansOf(state)) {
       const ids = await conversationsToChange(ctx.db, {
         userId,
-        organizationId: context.organizationId,
+        organizationId: scope,
         encrypted: desire !== 'ENCRYPT',
-        skip: busy,
+        skip: [...busy, ...broken],
         limit: BATCH,
       });
       if (ids.length === 0) continue;
@@ -113,17 +135,27 @@ async function syncUser(ctx: SyncContext, userId: string): Promise<void> {
       }
       const sealer = dataKey && sealerOf(dataKey, userId);
       for (const conversationId of ids) {
-        const outcome =
-          desire === 'DELETE' || !sealer
+        let outcome;
+        try {
+          outcome =
+            desire === 'DELETE' || !sealer
+              ? await deleteEncryptedConversation({ db: ctx.db, conversationId })
+              : await convertConversation({
+                  db: ctx.db,
+                  storage: ctx.storage,
+                  log: ctx.log,
+                  conversationId,
+                  seal: desire === 'ENCRYPT',
+                  sealer,
+                });
+        } catch (error) {
+          if (!isBrokenSeal(error)) throw error;
+          ctx.log.warn({ conversationId }, 'encrypted conversation does not open under its key');
+          // Its key is going: it could never be read again.
+          outcome = state.key?.removal
             ? await deleteEncryptedConversation({ db: ctx.db, conversationId })
-            : await convertConversation({
-                db: ctx.db,
-                storage: ctx.storage,
-                log: ctx.log,
-                conversationId,
-                seal: desire === 'ENCRYPT',
-                sealer,
-              });
+            : (broken.push(conversationId), 'unchanged');
+        }
         if (outcome === 'busy') busy.push(conversationId);
         if (outcome === 'changed') changed = true;
       }
@@ -140,6 +172,9 @@ async function syncUser(ctx: SyncContext, userId: string): Promise<void> {
       if (removeKey) await ctx.unlockedKeys.dropUser(userId);
       return;
     }
+    // A change came meanwhile: another pass, unless changes keep coming.
+    unsettled += 1;
+    if (unsettled > 3) throw new JobDeferred(BUSY_RETRY_MS, 'changes keep coming');
   }
 }
 

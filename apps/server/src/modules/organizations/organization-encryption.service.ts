@@ -27,8 +27,10 @@ export async function setOrganizationEncryptionForced(options: {
     action: 'update',
     organizationId: options.organizationId,
   });
-  await setEncryptionForced({ db: ctx.db, organizationId, forced });
-  await ctx.sessionEvents.contextChanged(await listMemberIds(ctx.db, organizationId), 'updated');
+  const changed = await setEncryptionForced({ db: ctx.db, organizationId, forced });
+  if (changed.length > 0) {
+    await ctx.sessionEvents.contextChanged(await listMemberIds(ctx.db, organizationId), 'updated');
+  }
   return readOrganization({
     db: ctx.db,
     actor,

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import { hurryWaitingJobs, insertJob } from './jobs.repo';
+import { countLiveJobs, hurryWaitingJobs, insertJob } from './jobs.repo';
 
 /**
  * Thrown by a handler whose job cannot progress yet (it waits for something outside it):
@@ -49,4 +49,12 @@ export async function hurryJobs(
   job: { type: string; field: string; value: string },
 ): Promise<void> {
   await hurryWaitingJobs(db, job);
+}
+
+/** Whether a job of `type` whose payload has `field` = `value` waits or runs (not failed). */
+export async function hasLiveJob(
+  db: Database,
+  job: { type: string; field: string; value: string },
+): Promise<boolean> {
+  return (await countLiveJobs(db, job)) > 0;
 }

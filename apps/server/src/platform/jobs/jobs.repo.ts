@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { jobs, type JobRow } from '../../db/schema';
 
@@ -81,6 +81,23 @@ export async function deferJob(db: Database, job: ClaimedJob, delayMs: number): 
     .update(jobs)
     .set({ attempts: job.attempts - 1, lockedUntil: null, runAt: nowPlus(delayMs) })
     .where(stillOurs(job));
+}
+
+export async function countLiveJobs(
+  db: Database,
+  job: { type: string; field: string; value: string },
+): Promise<number> {
+  const [row] = await db
+    .select({ count: count() })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.type, job.type),
+        isNull(jobs.failedAt),
+        sql`${jobs.payload} ->> ${job.field} = ${job.value}`,
+      ),
+    );
+  return row?.count ?? 0;
 }
 
 export async function hurryWaitingJobs(
