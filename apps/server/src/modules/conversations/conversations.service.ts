@@ -61,15 +61,18 @@ export async function createConversation(options: {
   // An empty name is shown translated as "New conversation" until the first question names it.
   const name = options.data.name ?? '';
   const id = randomUUID();
-  const sealer = (await isContextEncrypted(db, actor))
-    ? await requireOwnSealer({ db, unlockedKeys, actor })
-    : undefined;
-  const row = await insertConversation({
-    db,
-    scope,
-    id,
-    name: sealer ? sealer.seal('conversations', id, 'name', name) : name,
-    encrypted: sealer !== undefined,
+  const encrypted = await isContextEncrypted(db, actor);
+  // The key row stays share-locked until the insert commits, so a removal of the key cannot
+  // end in between and leave this conversation sealed under a key that is gone.
+  const row = await db.transaction(async (tx) => {
+    const sealer = encrypted ? await requireOwnSealer({ db: tx, unlockedKeys, actor }) : undefined;
+    return insertConversation({
+      db: tx,
+      scope,
+      id,
+      name: sealer ? sealer.seal('conversations', id, 'name', name) : name,
+      encrypted: sealer !== undefined,
+    });
   });
   return presentConversation({ ...row, name });
 }
@@ -208,8 +211,12 @@ export async function renameConversation(options: {
     name,
     encrypted: sealer !== undefined,
   });
-  // The access check found it: the background job encrypted or decrypted it meanwhile.
-  if (!renamed) throw encryptionChanged();
+  if (!renamed) {
+    // Gone meanwhile, or encrypted or decrypted by the background job.
+    throw (await findConversation({ db, id: conversationId }))
+      ? encryptionChanged()
+      : notFound('conversation');
+  }
   return getConversation({ db, unlockedKeys, actor, conversationId });
 }
 
@@ -272,7 +279,9 @@ export async function setMessageFeedback(options: {
     },
     sealed: sealer !== undefined,
   });
-  if (!updated) throw encryptionChanged();
+  if (!updated) {
+    throw (await findMessage({ db, id: messageId })) ? encryptionChanged() : notFound('message');
+  }
   const [presented] = await presentMessages(db, [openMessage(updated, sealer)]);
   return presented!;
 }

@@ -27,7 +27,12 @@ export function fileDiscardJobHandlers(storage: FileStorage): JobHandlers {
 }
 
 const discardLater = (db: Database, keys: string[]) =>
-  Promise.all(keys.map((key) => enqueueJob(db, { type: DISCARD_FILE_JOB, payload: { key } })));
+  Promise.all(
+    // A plain copy left behind would be plaintext at rest: many tries before giving up.
+    keys.map((key) =>
+      enqueueJob(db, { type: DISCARD_FILE_JOB, payload: { key }, maxAttempts: 30 }),
+    ),
+  );
 
 interface PreparedFile {
   id: string;
@@ -140,7 +145,9 @@ export async function convertConversation(options: {
           feedbackComment: messages.feedbackComment,
         })
         .from(messages)
-        .where(and(eq(messages.conversationId, conversationId), eq(messages.sealed, !seal)));
+        .where(and(eq(messages.conversationId, conversationId), eq(messages.sealed, !seal)))
+        // Feedback given meanwhile waits, then finds the message changed (and says so).
+        .for('update');
       for (const row of rows) {
         await tx
           .update(messages)

@@ -163,7 +163,8 @@ export async function requireOwnSealer(options: {
   const [key] = await db
     .select({ removal: encryptionKeys.removal })
     .from(encryptionKeys)
-    .where(eq(encryptionKeys.userId, actor.userId));
+    .where(eq(encryptionKeys.userId, actor.userId))
+    .for('share');
   if (!key) throw new AppError('encryption_key_missing', 400, 'context encrypted, no key');
   if (key.removal) throw new AppError('encryption_in_progress', 409, 'credential being removed');
   const sealer = await unlockedSealer(unlockedKeys, actor);

@@ -141,6 +141,12 @@ export async function finishSync(
       .returning({ id: users.id });
     if (ended.length === 0) return false;
     if (options.removeKey) {
+      // Locked first: a conversation being made under the key finishes before the check.
+      await tx
+        .select({ userId: encryptionKeys.userId })
+        .from(encryptionKeys)
+        .where(eq(encryptionKeys.userId, options.userId))
+        .for('update');
       // The key goes only when nothing anywhere is sealed under it any more.
       const [left] = await tx
         .select({ id: conversations.id })

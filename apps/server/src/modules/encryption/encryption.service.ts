@@ -109,7 +109,7 @@ export async function createEncryptionSecrets(options: {
       .onConflictDoNothing()
       .returning({ userId: encryptionKeys.userId });
     // Another request set one meanwhile: this data key was never used.
-    if (!inserted) throw new AppError('decryption_locked', 403, 'key set meanwhile');
+    if (!inserted) throw new AppError('encryption_in_progress', 409, 'key set meanwhile');
     // Sessions may not keep a data key of a credential removed before.
     await ctx.unlockedKeys.dropUser(actor.userId);
     await holdForSession(ctx, actor, dataKey);
