@@ -1,12 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Membership } from '@themis/shared';
 import { conversations, jobs } from '../src/db/schema';
-import type { Client } from './accounts';
 import { chatHarnessForFile, connectSocket, messageRowsOf, sendFrame } from './chat-harness';
 import { encryptionHelpers } from './encryption-fixtures';
 import { streamOpenAiAnswer } from './llm-upstreams';
-import { firm } from './organization-fixtures';
+import { firm, myMembership } from './organization-fixtures';
 
 // The edges of encryption: what a forced organization refuses in plain, a key removed with
 // conversations left in an organization, a sync job that failed for good, a value that does
@@ -17,11 +15,6 @@ const e = encryptionHelpers(h);
 beforeAll(() => {
   h.answerWith((request, res) => streamOpenAiAnswer(request, res, { deltas: ['Answered.'] }));
 });
-
-async function myMembership(client: Client, organizationId: string): Promise<Membership> {
-  const list = (await client.get('/api/organization/membership/user-list')).json() as Membership[];
-  return list.find((m) => m.organization.pk === organizationId)!;
-}
 
 describe('encryption at its edges', () => {
   it('takes no new question in plain into an old conversation once the organization forces it', async () => {

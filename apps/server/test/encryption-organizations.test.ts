@@ -1,10 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Membership } from '@themis/shared';
-import { signedUpClient, type Client } from './accounts';
+import { signedUpClient } from './accounts';
 import { chatHarnessForFile } from './chat-harness';
 import { encryptionHelpers } from './encryption-fixtures';
 import { streamOpenAiAnswer } from './llm-upstreams';
-import { firm, join } from './organization-fixtures';
+import { firm, join, myMembership } from './organization-fixtures';
 
 // Encryption in an organization: a member's own switch for their conversations there, and
 // owners or admins requiring it of everyone.
@@ -14,11 +13,6 @@ const e = encryptionHelpers(h);
 beforeAll(() => {
   h.answerWith((request, res) => streamOpenAiAnswer(request, res, { deltas: ['Answered.'] }));
 });
-
-async function myMembership(client: Client, organizationId: string): Promise<Membership> {
-  const list = (await client.get('/api/organization/membership/user-list')).json() as Membership[];
-  return list.find((m) => m.organization.pk === organizationId)!;
-}
 
 describe('a membership’s encryption', () => {
   it('is switched by the member, on with a credential, off with DECRYPT or DELETE', async () => {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { Invitation, MemberPage } from '@themis/shared';
+import type { Invitation, MemberPage, Membership } from '@themis/shared';
 import { memberships } from '../src/db/schema';
 import { signedUpClient, type Client } from './accounts';
 import type { TestApp } from './app';
@@ -86,6 +86,12 @@ export const members = async (client: Client, organizationId: string, query = ''
       await client.get(`/api/organization/membership/list/${organizationId}${query}`)
     ).json() as MemberPage
   ).items;
+
+/** The caller's own membership in the organization, from their organization menu's list. */
+export async function myMembership(client: Client, organizationId: string): Promise<Membership> {
+  const list = (await client.get('/api/organization/membership/user-list')).json() as Membership[];
+  return list.find((m) => m.organization.pk === organizationId)!;
+}
 
 /** The membership of `email` in the organization, as `client` lists it. */
 export const membershipOf = async (client: Client, organizationId: string, email: string) =>
