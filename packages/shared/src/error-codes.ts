@@ -58,6 +58,8 @@ export const ERROR_CODES = [
   'decryption_locked',
   'encryption_forced',
   'encryption_in_progress',
+  // sharing
+  'share_decryption_unconfirmed',
   // payments
   'card_declined',
   'expired_card',

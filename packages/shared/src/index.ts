@@ -18,3 +18,4 @@ export * from './chat-rules';
 export * from './chat';
 export * from './organizations';
 export * from './encryption';
+export * from './sharing';
