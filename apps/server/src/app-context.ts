@@ -16,6 +16,8 @@ export interface AppKeys {
   encryptionKey: Buffer;
   /** Wraps the data keys held for unlocked sessions. */
   unlockKey: Buffer;
+  /** Seals each shared link's secret for its owner's link manager. */
+  shareLinkKey: Buffer;
 }
 
 /** What the services share, built once in app.ts. */
@@ -44,5 +46,6 @@ export function deriveAppKeys(config: Config): AppKeys {
     providerStateKey: deriveKey(secret, 'provider-sign-in-state'),
     encryptionKey: deriveKey(secret, 'conversation-encryption'),
     unlockKey: deriveKey(secret, 'unlocked-data-keys'),
+    shareLinkKey: deriveKey(secret, 'share-links'),
   };
 }

@@ -56,6 +56,8 @@ import { createMemoryRateLimiter } from './platform/rate-limit/rate-limiter';
 import { createRedisRateLimiter } from './platform/rate-limit/redis-rate-limiter';
 import { createRedisClient } from './platform/redis/redis-client';
 import { encryptionJobHandlers } from './modules/encryption/encryption-sync.service';
+import { sharingRoutes } from './modules/sharing/sharing.routes';
+import { sharingJobHandlers } from './modules/sharing/sharing.service';
 import { encryptionRoutes } from './modules/encryption/encryption.routes';
 import { createMemoryUnlockedKeys, createRedisUnlockedKeys } from './platform/crypto/unlocked-keys';
 import { createMemoryBroadcast, createRedisBroadcast } from './platform/realtime/broadcast';
@@ -180,6 +182,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       ...mailJobHandlers(mailTransport),
       ...organizationJobHandlers(ctx),
       ...encryptionJobHandlers(ctx),
+      ...sharingJobHandlers(ctx),
     },
     log: app.log,
   });
@@ -219,6 +222,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       await api.register(feedbackRoutes(deps.database.db));
       await api.register(modelRoutes(app.llm));
       await api.register(conversationRoutes(ctx));
+      await api.register(sharingRoutes(ctx));
       await api.register(usageRoutes({ db: deps.database.db, now }));
       await api.register(
         attachmentRoutes({

@@ -20,6 +20,9 @@ export interface Records {
   membership: string;
   /** Open invitations of other organizations to the owner's address. */
   receivedInvitations: [string, string];
+  /** Two shared links of the owner's (the first shares `conversation`), and the first's secret. */
+  sharedLinks: [string, string];
+  shareSecret: string;
 }
 
 interface HttpRow {
@@ -75,6 +78,59 @@ export const HTTP_ROWS: HttpRow[] = [
     request: (r) => ({
       method: 'DELETE',
       url: `/api/conversation/attachment/delete/${r.attachment}`,
+    }),
+    owner: 200,
+  },
+  {
+    route: 'POST /api/conversation/share/create/:pk',
+    request: (r) => ({
+      method: 'POST',
+      url: `/api/conversation/share/create/${r.conversation}`,
+      payload: {},
+    }),
+    // Shared already: the link is updated.
+    owner: 200,
+  },
+  // A link is for others to open: whoever signed in and holds its secret may.
+  {
+    route: 'GET /api/conversation/share/verify/:secret',
+    request: (r) => ({ method: 'GET', url: `/api/conversation/share/verify/${r.shareSecret}` }),
+    owner: 200,
+    stranger: { status: 200 },
+  },
+  {
+    route: 'GET /api/conversation/share/list-messages/:secret',
+    request: (r) => ({
+      method: 'GET',
+      url: `/api/conversation/share/list-messages/${r.shareSecret}`,
+    }),
+    owner: 200,
+    stranger: { status: 200 },
+  },
+  {
+    route: 'POST /api/conversation/share/continue/:secret',
+    request: (r) => ({
+      method: 'POST',
+      url: `/api/conversation/share/continue/${r.shareSecret}`,
+      payload: {},
+    }),
+    owner: 201,
+    stranger: { status: 201 },
+  },
+  {
+    route: 'POST /api/conversation/share/disable/:conversationShareId',
+    request: (r) => ({
+      method: 'POST',
+      url: `/api/conversation/share/disable/${r.sharedLinks[1]}`,
+      payload: {},
+    }),
+    owner: 200,
+  },
+  {
+    route: 'DELETE /api/conversation/share/delete/:conversationShareId',
+    request: (r) => ({
+      method: 'DELETE',
+      url: `/api/conversation/share/delete/${r.sharedLinks[0]}`,
     }),
     owner: 200,
   },

@@ -3,11 +3,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   attachments,
   conversations,
+  conversationShares,
   invitations,
   memberships,
   messages,
   organizations,
   sessions,
+  shareMessages,
 } from '../src/db/schema';
 import { publicRoutes } from '../src/modules/auth/public-routes';
 import type { Client } from './accounts';
@@ -84,6 +86,13 @@ async function ownedRecords(owner: Account): Promise<Records> {
     .update(attachments)
     .set({ messageId: null })
     .where(eq(attachments.id, attachment.id));
+  const share = async (conversationId: string) => {
+    const res = await owner.client.post(`/api/conversation/share/create/${conversationId}`, {});
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as { pk: string; shared_key: string };
+  };
+  const first = await share(conversation.id);
+  const second = await share((await insertConversation(t, owner.user.pk)).id);
   const [session] = await t.database.db
     .select({ id: sessions.id })
     .from(sessions)
@@ -98,6 +107,8 @@ async function ownedRecords(owner: Account): Promise<Records> {
     sentInvitation,
     membership,
     receivedInvitations,
+    sharedLinks: [first.pk, second.pk],
+    shareSecret: first.shared_key.split('/').pop()!,
   };
 }
 
@@ -128,6 +139,16 @@ async function snapshot(records: Records) {
       .select()
       .from(organizations)
       .where(eq(organizations.id, records.organization)),
+    sharedLinks: await db
+      .select()
+      .from(conversationShares)
+      .where(inArray(conversationShares.id, records.sharedLinks))
+      .orderBy(conversationShares.id),
+    sharedMessages: await db
+      .select()
+      .from(shareMessages)
+      .where(inArray(shareMessages.shareId, records.sharedLinks))
+      .orderBy(shareMessages.shareId, shareMessages.position),
   };
 }
 

@@ -4,12 +4,13 @@ import type { Database } from '../db/client';
 import {
   attachments,
   conversations,
+  conversationShares,
   memberships,
   messages,
   organizations,
   type ConversationRow,
 } from '../db/schema';
-import type { Owned } from './policies';
+import type { Owned, SharedLinkRecord } from './policies';
 
 /** The whole row: the decision needs its owner, and the caller often its other columns. */
 export async function findConversationRecord(
@@ -69,4 +70,43 @@ export async function findMembershipRole(
       ),
     );
   return row?.role ?? null;
+}
+
+export type SharedLinkAccessRecord = SharedLinkRecord & { id: string; conversationId: string };
+
+/** A link by its id or by its secret's digest, with what decides who may open it. */
+export async function findSharedLinkRecord(
+  db: Database,
+  by: { id: string } | { secretHash: string },
+): Promise<SharedLinkAccessRecord | undefined> {
+  const [row] = await db
+    .select({
+      id: conversationShares.id,
+      conversationId: conversationShares.conversationId,
+      userId: conversationShares.userId,
+      organizationId: conversationShares.organizationId,
+      disabledAt: conversationShares.disabledAt,
+      expiresAt: conversationShares.expiresAt,
+      organizationStatus: organizations.status,
+      sharingOutsideAllowed: organizations.sharingOutsideAllowed,
+    })
+    .from(conversationShares)
+    .leftJoin(organizations, eq(organizations.id, conversationShares.organizationId))
+    .where(
+      'id' in by
+        ? eq(conversationShares.id, by.id)
+        : eq(conversationShares.secretHash, by.secretHash),
+    );
+  if (!row) return undefined;
+  const { organizationStatus, sharingOutsideAllowed, ...link } = row;
+  return {
+    ...link,
+    organization:
+      link.organizationId === null
+        ? null
+        : {
+            active: organizationStatus === 'active',
+            sharingOutsideAllowed: sharingOutsideAllowed ?? false,
+          },
+  };
 }

@@ -7,12 +7,16 @@ import {
   findConversationRecord,
   findMembershipRole,
   findMessageOwner,
+  findSharedLinkRecord,
+  type SharedLinkAccessRecord,
 } from './access.repo';
 import {
   mayInContext,
   mayOnAttachment,
   mayOnConversation,
   mayOnOrganization,
+  mayOnSharedLink,
+  mayVisitSharedLink,
   scopeOf,
   type AttachmentAction,
   type ContextAction,
@@ -95,4 +99,41 @@ export async function requireOrganizationAccess(options: {
     throw new AppError('forbidden', 403, `${action} refused to ${role}`);
   }
   return { organizationId, actor, role };
+}
+
+/** A link its owner manages in the context it was made in; anyone else's: 404 alike. */
+export async function requireSharedLinkOwnership(options: {
+  db: Database;
+  actor: Actor;
+  shareId: string;
+}): Promise<SharedLinkAccessRecord> {
+  const { db, actor, shareId } = options;
+  const link = isUuid(shareId) ? await findSharedLinkRecord(db, { id: shareId }) : undefined;
+  if (!link || link.disabledAt !== null || !mayOnSharedLink(actor, link)) {
+    throw notFound('shared link');
+  }
+  return link;
+}
+
+/**
+ * A signed-in visitor opening a link by its secret's digest. Unknown, disabled, expired, or
+ * closed to them by the organization: the same 404, so a visitor learns nothing of which.
+ */
+export async function requireSharedLinkVisit(options: {
+  db: Database;
+  actor: Actor;
+  secretHash: string;
+  now: Date;
+}): Promise<SharedLinkAccessRecord & { actor: UserActor }> {
+  const { db, actor, secretHash, now } = options;
+  const link = await findSharedLinkRecord(db, { secretHash });
+  if (!link) throw notFound('shared link');
+  const visitorIsMember =
+    link.organizationId !== null &&
+    (await findMembershipRole(db, {
+      userId: actor.userId,
+      organizationId: link.organizationId,
+    })) !== null;
+  if (!mayVisitSharedLink({ link, visitorIsMember, now })) throw notFound('shared link');
+  return { ...link, actor };
 }

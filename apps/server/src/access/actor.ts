@@ -16,15 +16,8 @@ export interface UserActor {
   allowedModels: readonly string[] | null;
 }
 
-/** A signed-in visitor of a shared link: they may read the one conversation it shares. */
-export interface ShareLinkActor {
-  kind: 'share_link';
-  userId: string;
-  sessionId: string;
-  conversationId: string;
-}
-
-export type Actor = UserActor | ShareLinkActor;
+/** Visitors of a shared link act as themselves: they read its copy, never the conversation. */
+export type Actor = UserActor;
 
 /** The rows a user actor's lists and new records belong to. */
 export interface Scope {

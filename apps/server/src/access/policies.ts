@@ -5,6 +5,7 @@ export type ContextAction =
   | 'conversation.list'
   | 'conversation.create'
   | 'conversation.search'
+  | 'conversation.share'
   | 'attachment.upload'
   | 'chat.ask'
   | 'model.list'
@@ -25,11 +26,13 @@ export interface Owned {
 }
 
 // Every role may chat; nothing in the individual context is refused to its owner. Roles
-// restrict organization management (mayOnOrganization).
-const CONTEXT_ACTIONS: Record<ContextAction, true> = {
+// restrict sharing (architecture §7: not observers) and organization management
+// (mayOnOrganization).
+const CONTEXT_ACTIONS: Record<ContextAction, true | readonly OrganizationRole[]> = {
   'conversation.list': true,
   'conversation.create': true,
   'conversation.search': true,
+  'conversation.share': ['OWNER', 'ADMIN', 'MEMBER'],
   'attachment.upload': true,
   'chat.ask': true,
   'model.list': true,
@@ -42,7 +45,9 @@ const CONTEXT_ACTIONS: Record<ContextAction, true> = {
 };
 
 export function mayInContext(actor: Actor, action: ContextAction): actor is UserActor {
-  return actor.kind === 'user' && CONTEXT_ACTIONS[action];
+  if (actor.kind !== 'user') return false;
+  const allowed = CONTEXT_ACTIONS[action];
+  return allowed === true || actor.role === null || allowed.includes(actor.role);
 }
 
 const inActorsContext = (actor: UserActor, record: Owned) =>
@@ -53,10 +58,37 @@ export function mayOnConversation(
   action: ConversationAction,
   conversation: Owned & { id: string },
 ): boolean {
-  if (actor.kind === 'share_link') {
-    return (action === 'read' || action === 'follow') && conversation.id === actor.conversationId;
-  }
   return inActorsContext(actor, conversation);
+}
+
+/** A shared link is managed (looked up, disabled, deleted) by its owner in its context. */
+export function mayOnSharedLink(actor: Actor, link: Owned): boolean {
+  return actor.kind === 'user' && inActorsContext(actor, link);
+}
+
+/** What decides whether a signed-in visitor may open a link. */
+export interface SharedLinkRecord extends Owned {
+  disabledAt: Date | null;
+  expiresAt: Date | null;
+  /** Of the link's organization: null for an individual's link. */
+  organization: { active: boolean; sharingOutsideAllowed: boolean } | null;
+}
+
+/**
+ * A link opens while it is neither disabled nor expired; an organization's link opens to its
+ * members only unless the organization allows sharing outside (spec §6).
+ */
+export function mayVisitSharedLink(options: {
+  link: SharedLinkRecord;
+  visitorIsMember: boolean;
+  now: Date;
+}): boolean {
+  const { link, now } = options;
+  if (link.disabledAt !== null) return false;
+  if (link.expiresAt !== null && link.expiresAt.getTime() <= now.getTime()) return false;
+  if (link.organization === null) return true;
+  if (!link.organization.active) return false;
+  return link.organization.sharingOutsideAllowed || options.visitorIsMember;
 }
 
 export type AttachmentAction = 'read' | 'delete';

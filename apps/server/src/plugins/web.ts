@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SHARE_ROUTE_ROOT } from '@themis/shared';
 import { API_PREFIX, WS_PATH } from '../runtime-config';
 
 export interface WebAssets {
@@ -54,11 +55,16 @@ export async function registerWeb(app: FastifyInstance, assets: WebAssets | unde
       },
     });
   }
-  const sendIndex = (reply: FastifyReply) =>
-    reply
+  const sendIndex = (reply: FastifyReply, url = '/') => {
+    // A shared conversation's page is never indexed (helmet already sends no Referer).
+    if (url.toLowerCase().startsWith(SHARE_ROUTE_ROOT)) {
+      reply.header('x-robots-tag', 'noindex, nofollow');
+    }
+    return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .send(assets!.indexHtml);
+  };
   if (assets) {
     // Uncompressed, as from the not-found handler (which the plugin does not reach): about
     // 2 KB, within the first round trip either way.
@@ -66,7 +72,7 @@ export async function registerWeb(app: FastifyInstance, assets: WebAssets | unde
   }
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    if (assets && wantsPage && !isApiPath(request.url)) return sendIndex(reply);
+    if (assets && wantsPage && !isApiPath(request.url)) return sendIndex(reply, request.url);
     return reply.status(404).send({ detail: 'not_found' });
   });
 }

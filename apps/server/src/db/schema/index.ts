@@ -7,3 +7,4 @@ export * from './plans';
 export * from './chat';
 export * from './organizations';
 export * from './encryption';
+export * from './sharing';

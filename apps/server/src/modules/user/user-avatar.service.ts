@@ -3,7 +3,13 @@ import { and, eq, like, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { AVATAR_SIZE_PX } from '@themis/shared';
 import type { Database } from '../../db/client';
-import { memberships, organizations, users } from '../../db/schema';
+import {
+  conversationShares,
+  memberships,
+  organizations,
+  shareVisitors,
+  users,
+} from '../../db/schema';
 import { AppError } from '../../errors';
 import { userFilesPrefix, type FileStorage, type StoredFile } from '../../platform/storage/storage';
 
@@ -79,8 +85,9 @@ export async function discardFile(options: {
 }
 
 /**
- * The one rule for whose pictures the actor may see: their own, and those of the people
- * they work with in an active organization (the co-workers list shows them).
+ * The one rule for whose pictures the actor may see: their own, those of the people they
+ * work with in an active organization (the co-workers list shows them), the visitors of
+ * their shared links (the link manager shows them), and whoever shared a link they opened.
  */
 const visibleAvatarOwners = (actor: ActorRef) =>
   or(
@@ -90,6 +97,12 @@ const visibleAvatarOwners = (actor: ActorRef) =>
       join ${memberships} mine on mine.organization_id = theirs.organization_id
       join ${organizations} o on o.id = theirs.organization_id and o.status = 'active'
       where theirs.user_id = ${users.id} and mine.user_id = ${actor.userId}
+    )`,
+    sql`exists (
+      select 1 from ${shareVisitors} v
+      join ${conversationShares} s on s.id = v.share_id and s.disabled_at is null
+      where (v.user_id = ${users.id} and s.user_id = ${actor.userId})
+         or (s.user_id = ${users.id} and v.user_id = ${actor.userId})
     )`,
   );
 

@@ -1,0 +1,223 @@
+import {
+  SHARE_VISITOR_AVATARS,
+  sharedLinkUrl,
+  type SharedLink,
+  type SharedLinkPage,
+  type SharePerson,
+  type ZShareCreateRequest,
+} from '@themis/shared';
+import type { z } from 'zod';
+import {
+  requireContextAccess,
+  requireConversationAccess,
+  requireSharedLinkOwnership,
+} from '../../access/access';
+import type { UserActor } from '../../access/actor';
+import type { AppContext } from '../../app-context';
+import { notFound } from '../../errors';
+import { decodeCursor, keysetPage } from '../../keyset-cursor';
+import { openText, sealText } from '../../platform/crypto/conversation-crypto';
+import { hashToken, randomToken } from '../../platform/crypto/secrets';
+import { enqueueJob, type JobHandlers } from '../../platform/jobs/job-queue';
+import { transcriptForSharing } from '../conversations/transcript.service';
+import { avatarUrl } from '../user/user-avatar.service';
+import {
+  deleteShare,
+  disableShare,
+  dropExpiredCopy,
+  findShare,
+  insertShare,
+  findOpenShare,
+  replaceShareMessages,
+  shareListQuery,
+  updateShare,
+  visitorSummaries,
+  type ShareRow,
+  type VisitorSummary,
+} from './sharing.repo';
+
+export type SharingContext = Pick<AppContext, 'db' | 'unlockedKeys' | 'now' | 'keys' | 'config'>;
+
+const EXPIRE_JOB = 'sharing.expire';
+
+const secretAddress = (share: { id: string; userId: string }) => ({
+  owner: share.userId,
+  table: 'conversation_shares',
+  rowId: share.id,
+  field: 'secret',
+});
+
+/** A name and picture, never an e-mail address. */
+export function sharePerson(
+  ctx: SharingContext,
+  person: { name: string | null; surname: string | null; avatarKey: string | null },
+): SharePerson {
+  const fullName = [person.name, person.surname].filter((part) => part?.trim()).join(' ');
+  return {
+    full_name: fullName || null,
+    avatar_url: avatarUrl(ctx.config.publicUrl.origin, person.avatarKey),
+  };
+}
+
+export function statusOf(share: Pick<ShareRow, 'disabledAt' | 'expiresAt'>, now: Date) {
+  if (share.disabledAt) return 'disabled' as const;
+  if (share.expiresAt && share.expiresAt.getTime() <= now.getTime()) return 'expired' as const;
+  return 'active' as const;
+}
+
+function presentLink(ctx: SharingContext, share: ShareRow, visitors: VisitorSummary): SharedLink {
+  const secret = openText(ctx.keys.shareLinkKey, secretAddress(share), share.sealedSecret);
+  return {
+    pk: share.id,
+    conversation_pk: share.conversationId,
+    conversation_name: share.name,
+    created_at: share.createdAt.toISOString(),
+    shared_at: share.sharedAt.toISOString(),
+    expired_at: share.expiresAt?.toISOString() ?? null,
+    status: statusOf(share, ctx.now()),
+    shared_key: sharedLinkUrl(ctx.config.publicUrl.origin, secret),
+    users: visitors.first.map((person) => sharePerson(ctx, person)),
+    visitors_count: visitors.count,
+    message_count: share.messageCount,
+  };
+}
+
+async function presentLinks(ctx: SharingContext, shares: ShareRow[]) {
+  const visitors = await visitorSummaries(
+    ctx.db,
+    shares.map((share) => share.id),
+    SHARE_VISITOR_AVATARS,
+  );
+  return shares.map((share) => presentLink(ctx, share, visitors.get(share.id)!));
+}
+
+/**
+ * Shares the conversation as it is now: a new link, or its open link (same address, same
+ * visitors) updated to the conversation's messages now and the new expiry.
+ */
+export async function shareConversation(options: {
+  ctx: SharingContext;
+  actor: UserActor;
+  conversationId: string;
+  data: z.output<typeof ZShareCreateRequest>;
+}): Promise<{ link: SharedLink; created: boolean }> {
+  const { ctx, actor, conversationId, data } = options;
+  const transcript = await transcriptForSharing({
+    db: ctx.db,
+    unlockedKeys: ctx.unlockedKeys,
+    actor,
+    conversationId,
+    decryptConfirmed: data.decrypt_confirmed,
+  });
+  const now = ctx.now();
+  const expiresAt =
+    data.expires_in_ms === null ? null : new Date(now.getTime() + data.expires_in_ms);
+  const snapshot = {
+    name: transcript.name,
+    messageCount: transcript.messages.length,
+    sharedAt: now,
+    expiresAt,
+  };
+  const { shareId, created } = await ctx.db.transaction(async (tx) => {
+    let open = await findOpenShare(tx, conversationId);
+    let created = false;
+    if (!open) {
+      const id = crypto.randomUUID();
+      const secret = randomToken();
+      created = Boolean(
+        await insertShare(tx, {
+          id,
+          conversationId,
+          userId: actor.userId,
+          organizationId: actor.organizationId,
+          secretHash: hashToken(secret),
+          sealedSecret: sealText(
+            ctx.keys.shareLinkKey,
+            secretAddress({ id, userId: actor.userId }),
+            secret,
+          ),
+          ...snapshot,
+        }),
+      );
+      // Another request opened one meanwhile: this one updates it.
+      open = created ? undefined : await findOpenShare(tx, conversationId);
+      if (created) {
+        await replaceShareMessages(tx, id, transcript.messages);
+        await scheduleExpiry(tx, id, expiresAt);
+        return { shareId: id, created };
+      }
+    }
+    if (!open) throw notFound('conversation');
+    await updateShare(tx, open.id, snapshot);
+    await replaceShareMessages(tx, open.id, transcript.messages);
+    await scheduleExpiry(tx, open.id, expiresAt);
+    return { shareId: open.id, created };
+  });
+  const share = await findShare(ctx.db, shareId);
+  if (!share) throw notFound('conversation');
+  const [link] = await presentLinks(ctx, [share]);
+  return { link: link!, created };
+}
+
+/** At its expiry the link's copy of the messages is removed, durably. */
+async function scheduleExpiry(db: SharingContext['db'], shareId: string, expiresAt: Date | null) {
+  if (expiresAt) await enqueueJob(db, { type: EXPIRE_JOB, payload: { shareId }, runAt: expiresAt });
+}
+
+/** The conversation's open link (active or expired), for the share dialog; 404 when none. */
+export async function findConversationLink(options: {
+  ctx: SharingContext;
+  actor: UserActor;
+  conversationId: string;
+}): Promise<SharedLink> {
+  const { ctx, actor, conversationId } = options;
+  await requireConversationAccess({ db: ctx.db, actor, action: 'read', conversationId });
+  const open = await findOpenShare(ctx.db, conversationId, { lock: false });
+  if (!open) throw notFound('shared link');
+  const [link] = await presentLinks(ctx, [open]);
+  return link!;
+}
+
+/** The context's links, newest first; disabled ones are not listed. */
+export async function listSharedLinks(options: {
+  ctx: SharingContext;
+  actor: UserActor;
+  cursor?: string;
+  limit: number;
+}): Promise<SharedLinkPage> {
+  const { ctx, actor, limit } = options;
+  const scope = requireContextAccess({ actor, action: 'conversation.list' });
+  const after = options.cursor ? decodeCursor(options.cursor) : undefined;
+  const rows = await shareListQuery({ db: ctx.db, scope, after, limit: limit + 1 });
+  const links = await presentLinks(ctx, rows.slice(0, limit));
+  const byId = new Map(links.map((link) => [link.pk, link]));
+  return keysetPage(rows, limit, (row) => byId.get(row.id)!);
+}
+
+export async function disableSharedLink(options: {
+  ctx: SharingContext;
+  actor: UserActor;
+  shareId: string;
+}): Promise<void> {
+  const { ctx, actor, shareId } = options;
+  await requireSharedLinkOwnership({ db: ctx.db, actor, shareId });
+  if (!(await disableShare(ctx.db, shareId, ctx.now()))) throw notFound('shared link');
+}
+
+export async function deleteSharedLink(options: {
+  ctx: SharingContext;
+  actor: UserActor;
+  shareId: string;
+}): Promise<void> {
+  const { ctx, actor, shareId } = options;
+  await requireSharedLinkOwnership({ db: ctx.db, actor, shareId });
+  if (!(await deleteShare(ctx.db, shareId))) throw notFound('shared link');
+}
+
+export function sharingJobHandlers(ctx: SharingContext): JobHandlers {
+  return {
+    [EXPIRE_JOB]: async (payload) => {
+      await dropExpiredCopy(ctx.db, (payload as { shareId: string }).shareId, ctx.now());
+    },
+  };
+}
