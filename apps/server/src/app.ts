@@ -42,7 +42,7 @@ import { organizationRoutes } from './modules/organizations/organizations.routes
 import { userRoutes } from './modules/user/user.routes';
 import { WEB_DIST_DIR } from './paths';
 import { registerCompression } from './plugins/compression';
-import { registerErrorHandling } from './plugins/errors';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
@@ -111,6 +111,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       deps.logStream && typeof logger === 'object' ? { ...logger, stream: deps.logStream } : logger,
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

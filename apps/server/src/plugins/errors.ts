@@ -12,6 +12,8 @@ const BY_FASTIFY_CODE: Record<string, [number, ErrorCode]> = {
   FST_ERR_CTP_INVALID_TYPE: [415, 'unsupported_media_type'],
   FST_ERR_NOT_FOUND: [404, 'not_found'],
   FST_ERR_BAD_URL: [400, 'not_found'],
+  // A path segment longer than any id or secret names nothing.
+  FST_ERR_MAX_PARAM_LENGTH: [404, 'not_found'],
   FST_ERR_ASYNC_CONSTRAINT: [400, 'validation_error'],
 };
 
@@ -59,4 +61,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     else request.log.info({ code: body.detail, status }, 'request refused');
     return reply.status(status).send(body);
   });
+}
+
+/**
+ * The router's own refusals (a malformed or overlong path segment) come here rather than to
+ * the error handler: they leave in the same shape.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const [status, body] = toResponse(error);
+  request.log.info({ code: body.detail, status }, 'request refused');
+  return reply.status(status).send(body);
 }
