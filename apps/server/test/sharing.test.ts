@@ -229,6 +229,14 @@ describe('sharing a conversation', () => {
         .from(shareMessages)
         .where(eq(shareMessages.shareId, disabled.pk)),
     ).toEqual([]);
+    // At its expiry a job removes the expired link's copy of the messages.
+    await t.app.jobs.runDueJobs();
+    expect(
+      await t.database.db
+        .select()
+        .from(shareMessages)
+        .where(eq(shareMessages.shareId, expiring.pk)),
+    ).toEqual([]);
     const renewed = await share(alice, expiring.conversation_pk);
     expect([renewed.pk, renewed.status]).toEqual([expiring.pk, 'active']);
     expect((await verify(bob.client, secretOf(renewed))).statusCode).toBe(200);
