@@ -6,9 +6,10 @@
 // an organization of 1,000 members and 5,000 invitations: its lists at 50 connections and its
 // access check (bench/organizations.mjs), how long unlocking an encryption key takes
 // (bench/encryption.mjs) and what encryption adds to streaming and the history
-// (bench/encryption-chat.mjs). Reports; never asserts. BENCH_ONLY=chat, pages, hostile_documents,
-// account_timing, organizations or encryption measures only that part and updates it in
-// bench/results.json.
+// (bench/encryption-chat.mjs), and shared links: a 2,000-message conversation's shared view and
+// a link manager of 1,000 links (bench/sharing.mjs). Reports; never asserts.
+// BENCH_ONLY=chat, pages, hostile_documents, account_timing, organizations, encryption or
+// sharing measures only that part and updates it in bench/results.json.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -22,6 +23,7 @@ import { measureEncryption } from './encryption.mjs';
 import { measureHostileDocuments } from './hostile-documents.mjs';
 import { measureOrganizations } from './organizations.mjs';
 import { measurePageWeight } from './page-weight.mjs';
+import { measureSharing } from './sharing.mjs';
 
 const PORT = 5191;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -267,6 +269,7 @@ const PARTS = [
   'account_timing',
   'organizations',
   'encryption',
+  'sharing',
 ];
 if (only && !PARTS.includes(only)) throw new Error(`BENCH_ONLY is one of ${PARTS}, not ${only}`);
 const dataDir = await mkdtemp(join(tmpdir(), 'themis-bench-'));
@@ -306,6 +309,12 @@ try {
       chat: await measureEncryptedChat(helpers, join(dataDir, 'encryption-chat')),
     };
   }
+  if (!only || only === 'sharing') {
+    results.sharing = await measureSharing(
+      { timeToReady, stop, post, lastCode, cookiesOf, freshPostgresDatabase, load, base: BASE },
+      join(dataDir, 'sharing'),
+    );
+  }
   await writeFile('bench/results.json', `${JSON.stringify(results, null, 2)}\n`);
   const part = {
     chat: results.chat_streaming,
@@ -314,6 +323,7 @@ try {
     account_timing: results.account_timing,
     organizations: results.organizations,
     encryption: results.encryption,
+    sharing: results.sharing,
   }[only];
   console.log(JSON.stringify(part ?? results, null, 2));
 } finally {

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, getTableColumns } from 'drizzle-orm';
 import type { OrganizationRole } from '@themis/shared';
 import type { Database } from '../db/client';
 import {
@@ -9,6 +9,7 @@ import {
   messages,
   organizations,
   type ConversationRow,
+  type ConversationShareRow,
 } from '../db/schema';
 import type { Owned, SharedLinkRecord } from './policies';
 
@@ -72,7 +73,7 @@ export async function findMembershipRole(
   return row?.role ?? null;
 }
 
-export type SharedLinkAccessRecord = SharedLinkRecord & { id: string; conversationId: string };
+export type SharedLinkAccessRecord = SharedLinkRecord & ConversationShareRow;
 
 /** A link by its id or by its secret's digest, with what decides who may open it. */
 export async function findSharedLinkRecord(
@@ -81,12 +82,7 @@ export async function findSharedLinkRecord(
 ): Promise<SharedLinkAccessRecord | undefined> {
   const [row] = await db
     .select({
-      id: conversationShares.id,
-      conversationId: conversationShares.conversationId,
-      userId: conversationShares.userId,
-      organizationId: conversationShares.organizationId,
-      disabledAt: conversationShares.disabledAt,
-      expiresAt: conversationShares.expiresAt,
+      ...getTableColumns(conversationShares),
       organizationStatus: organizations.status,
       sharingOutsideAllowed: organizations.sharingOutsideAllowed,
     })

@@ -6,7 +6,7 @@ import type { RateLimiter } from '../../platform/rate-limit/rate-limiter';
 import { hashToken } from '../../platform/crypto/secrets';
 import { createConversationFromTranscript } from '../conversations/transcript.service';
 import { sharePerson, type SharingContext } from './sharing.service';
-import { findOwner, findShare, recordVisitor, shareMessagePage } from './sharing.repo';
+import { findOwner, recordVisitor, shareMessagePage } from './sharing.repo';
 
 /** 256 random bits, base64url: anything else is not a link of ours. */
 const SECRET = /^[A-Za-z0-9_-]{43}$/;
@@ -18,15 +18,12 @@ export const VERIFY_PER_ADDRESS = { limit: 120, windowMs: 15 * 60_000 };
 /** The link the visitor may open, or the one 404 for every kind of bad link. */
 async function openLink(ctx: SharingContext, actor: UserActor, secret: string) {
   if (!SECRET.test(secret)) throw notFound('shared link');
-  const link = await requireSharedLinkVisit({
+  return requireSharedLinkVisit({
     db: ctx.db,
     actor,
     secretHash: hashToken(secret),
     now: ctx.now(),
   });
-  const share = await findShare(ctx.db, link.id);
-  if (!share) throw notFound('shared link');
-  return share;
 }
 
 /** What the visitor sees of a link; they are recorded at their first visit. */

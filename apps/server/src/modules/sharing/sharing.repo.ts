@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Scope } from '../../access/actor';
 import type { Database } from '../../db/client';
 import {
@@ -147,12 +147,6 @@ export async function visitorSummaries(
     shareIds.map((id) => [id, { count: 0, first: [] }]),
   );
   if (shareIds.length === 0) return summaries;
-  const counts = await db
-    .select({ shareId: shareVisitors.shareId, count: count() })
-    .from(shareVisitors)
-    .where(inArray(shareVisitors.shareId, shareIds))
-    .groupBy(shareVisitors.shareId);
-  for (const row of counts) summaries.get(row.shareId)!.count = row.count;
   const ranked = db
     .select({
       shareId: shareVisitors.shareId,
@@ -160,6 +154,9 @@ export async function visitorSummaries(
       rank: sql<number>`row_number() over (partition by ${shareVisitors.shareId} order by ${shareVisitors.firstVisitedAt}, ${shareVisitors.userId})`.as(
         'rank',
       ),
+      total: sql<number>`count(*) over (partition by ${shareVisitors.shareId})`
+        .mapWith(Number)
+        .as('total'),
     })
     .from(shareVisitors)
     .where(inArray(shareVisitors.shareId, shareIds))
@@ -167,6 +164,7 @@ export async function visitorSummaries(
   const firsts = await db
     .select({
       shareId: ranked.shareId,
+      total: ranked.total,
       name: users.name,
       surname: users.surname,
       avatarKey: users.avatarKey,
@@ -176,8 +174,10 @@ export async function visitorSummaries(
     .where(lte(ranked.rank, shown))
     .orderBy(ranked.shareId, ranked.rank);
   for (const row of firsts) {
-    const { shareId, ...person } = row;
-    summaries.get(shareId)!.first.push(person);
+    const { shareId, total, ...person } = row;
+    const summary = summaries.get(shareId)!;
+    summary.count = Number(total);
+    summary.first.push(person);
   }
   return summaries;
 }
