@@ -176,6 +176,7 @@ export function textsOf(language: Language) {
       'encryption',
     ),
     errors: locale<typeof import('../apps/web/src/locales/en/errors.json')>(language, 'errors'),
+    sharing: locale<typeof import('../apps/web/src/locales/en/sharing.json')>(language, 'sharing'),
   };
 }
 

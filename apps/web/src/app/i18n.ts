@@ -12,6 +12,7 @@ import maintenanceEn from '../locales/en/maintenance.json';
 import organizationsEn from '../locales/en/organizations.json';
 import questionnaireEn from '../locales/en/questionnaire.json';
 import settingsEn from '../locales/en/settings.json';
+import sharingEn from '../locales/en/sharing.json';
 import validationEn from '../locales/en/validation.json';
 import authPl from '../locales/pl/auth.json';
 import chatPl from '../locales/pl/chat.json';
@@ -23,6 +24,7 @@ import maintenancePl from '../locales/pl/maintenance.json';
 import organizationsPl from '../locales/pl/organizations.json';
 import questionnairePl from '../locales/pl/questionnaire.json';
 import settingsPl from '../locales/pl/settings.json';
+import sharingPl from '../locales/pl/sharing.json';
 import validationPl from '../locales/pl/validation.json';
 
 // Bundled statically: both languages together are a few kilobytes.
@@ -39,6 +41,7 @@ export const resources = {
     settings: settingsEn,
     organizations: organizationsEn,
     encryption: encryptionEn,
+    sharing: sharingEn,
   },
   pl: {
     common: commonPl,
@@ -52,6 +55,7 @@ export const resources = {
     settings: settingsPl,
     organizations: organizationsPl,
     encryption: encryptionPl,
+    sharing: sharingPl,
   },
 } as const;
 

@@ -1,7 +1,8 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { authUser, fakeApi, json, userResponse } from '../test/fake-api';
+import { SECRET, sharedConversation } from '../features/sharing/test-data';
+import { authUser, fakeApi, json, signedOut, userResponse } from '../test/fake-api';
 import { renderWithProviders, CHAT_PAGE_WAIT } from '../test/render';
 import { i18n } from './i18n';
 import { reportError } from './reporting';
@@ -47,6 +48,38 @@ describe('routes', () => {
     expect(await screen.findByTestId('chat-empty-state', {}, CHAT_PAGE_WAIT)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/chat');
     expect(page.isConnected).toBe(false);
+  });
+
+  it('shows a shared conversation inside the shell, before the chat route', async () => {
+    fakeApi({
+      ...signedIn,
+      [`GET /conversation/share/verify/${SECRET}`]: () => json(sharedConversation()),
+      [`GET /conversation/share/list-messages/${SECRET}`]: () =>
+        json({ items: [], has_more: false }),
+    });
+    renderRoutes(`/chat/share/${SECRET}`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Lease question' }, CHAT_PAGE_WAIT),
+    ).toBeTruthy();
+    expect(screen.getByRole('main').contains(screen.getByTestId('shared-conversation'))).toBe(true);
+    expect(screen.queryByTestId('chat-page')).toBeNull();
+  });
+
+  it('shows a link that does not open as not found, in the shell with one main landmark', async () => {
+    fakeApi(signedIn);
+    renderRoutes('/chat/share/unknown');
+    expect(await screen.findByTestId('not-found-page', {}, CHAT_PAGE_WAIT)).toBeTruthy();
+    expect(screen.getAllByRole('main')).toHaveLength(1);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Page not found');
+  });
+
+  it('sends a guest opening a shared link to login, remembering the link', async () => {
+    fakeApi(signedOut);
+    const router = renderRoutes(`/chat/share/${SECRET}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(new URLSearchParams(router.state.location.search).get('from')).toBe(
+      `/chat/share/${SECRET}`,
+    );
   });
 
   it('shows the translated error screen on a routing error and reports it', async () => {

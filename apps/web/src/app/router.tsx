@@ -1,3 +1,4 @@
+import { SHARE_ROUTE_ROOT } from '@themis/shared';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { CenteredSpinner } from '../components/CenteredSpinner';
@@ -30,6 +31,14 @@ export const routes: RouteObject[] = [
             lazy: page(async () => (await import('./AppShell')).AppShell),
             handle: SHOWS_OWN_BANNER,
             children: [
+              {
+                path: `${SHARE_ROUTE_ROOT}:secret`,
+                lazy: page(
+                  async () =>
+                    (await import('../features/sharing/pages/SharedConversationPage'))
+                      .SharedConversationPage,
+                ),
+              },
               {
                 path: 'chat/:conversationId?',
                 lazy: page(async () => (await import('../features/chat/pages/ChatPage')).ChatPage),

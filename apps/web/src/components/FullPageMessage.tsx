@@ -13,6 +13,8 @@ export interface FullPageMessageProps {
   actions: ReactNode;
   /** Shown below the actions, e.g. a language switch. */
   footer?: ReactNode;
+  /** Shown inside a page that already has its main landmark (the shell), filling its room. */
+  embedded?: boolean;
 }
 
 /** A calm centred page with one heading, used by pages outside the shell. */
@@ -24,13 +26,14 @@ export function FullPageMessage({
   children,
   actions,
   footer,
+  embedded = false,
 }: FullPageMessageProps) {
   return (
     <Box
-      component="main"
+      component={embedded ? 'div' : 'main'}
       data-testid={testId}
       sx={{
-        minHeight: '100dvh',
+        ...(embedded ? { flex: 1 } : { minHeight: '100dvh' }),
         display: 'flex',
         alignItems: 'center',
         justifyContent: 'center',

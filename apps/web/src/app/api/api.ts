@@ -22,6 +22,7 @@ export const api = createApi({
     'Members',
     'OrganizationInvitations',
     'Models',
+    'SharedLinks',
   ],
   endpoints: () => ({}),
 });

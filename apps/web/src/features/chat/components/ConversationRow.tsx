@@ -18,6 +18,8 @@ export interface ConversationRowProps {
   selected: boolean;
   onNavigate?: () => void;
   onRename: (conversation: Conversation) => void;
+  /** Absent for those who may not share (an organization's observers). */
+  onShare?: (conversation: Conversation) => void;
   onDelete: (conversation: Conversation) => void;
 }
 
@@ -29,7 +31,7 @@ export function useConversationName(): (conversation: Conversation) => string {
 }
 
 /**
- * One conversation in the history, with its rename and delete menu. A locked one shows a lock
+ * One conversation in the history, with its rename, share and delete menu. A locked one shows a lock
  * and opens to the unlock dialog (the chat page asks when its messages are refused).
  */
 export const ConversationRow = memo(function ConversationRow({
@@ -37,6 +39,7 @@ export const ConversationRow = memo(function ConversationRow({
   selected,
   onNavigate,
   onRename,
+  onShare,
   onDelete,
 }: ConversationRowProps) {
   const { t } = useTranslation('chat');
@@ -87,6 +90,17 @@ export const ConversationRow = memo(function ConversationRow({
             }}
           >
             {t('history.rename')}
+          </MenuItem>
+        )}
+        {onShare && (
+          <MenuItem
+            onClick={() => {
+              close();
+              onShare(conversation);
+            }}
+            data-testid="history-share"
+          >
+            {t('history.share')}
           </MenuItem>
         )}
         <MenuItem

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { detail, fakeApi, json, sentBodies, userResponse } from '../../../test/fake-api';
 import { LOCKED_PIN, typePin } from '../../encryption/test-data';
+import { currentOrganization } from '../../sharing/test-data';
 import { stubWebSocket } from '../../../test/fake-socket';
 import { resetChatRuntime } from '../realtime/chat-runtime';
 import {
@@ -85,6 +86,36 @@ describe('history panel', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(deleted).toBe(1);
+  });
+
+  it('shares a conversation from its menu', async () => {
+    setup({
+      'GET /conversation/share/access_token': () => detail('not_found', 404),
+      'GET /organization/get-current': () => json(currentOrganization('MEMBER')),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Options for Lease question' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Share' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Share conversation' });
+    expect(dialog.textContent).toContain('can read “Lease question”');
+    expect(await within(dialog).findByRole('button', { name: 'Create link' })).toBeTruthy();
+  });
+
+  it('offers no sharing to an observer of the organization', async () => {
+    const { store } = setup({
+      'GET /organization/get-current': () => json(currentOrganization('OBSERVER')),
+    });
+    // The role has arrived: the share entry would be there by now if it were allowed.
+    await waitFor(() =>
+      expect(
+        Object.values(store.getState().api.queries).some(
+          (query) =>
+            query?.endpointName === 'getCurrentOrganization' && query.status === 'fulfilled',
+        ),
+      ).toBe(true),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Options for Lease question' }));
+    await screen.findByRole('menuitem', { name: 'Rename' });
+    expect(screen.queryByRole('menuitem', { name: 'Share' })).toBeNull();
   });
 
   it('opens a search result at the message found', async () => {

@@ -8,7 +8,7 @@ import ListSubheader from '@mui/material/ListSubheader';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { SEARCH_QUERY_MAX, type Conversation } from '@themis/shared';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useMatch, useNavigate } from 'react-router';
 import { Virtuoso } from 'react-virtuoso';
@@ -16,6 +16,7 @@ import { errorMessage } from '../../../app/api/error-message';
 import { paths } from '../../../app/paths';
 import { useToast } from '../../../app/toast';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { ShareDialog, useCanShare } from '../../sharing';
 import {
   useDeleteConversationMutation,
   useLazySearchConversationsQuery,
@@ -46,6 +47,8 @@ export function HistoryPanel({ onNavigate }: HistoryPanelProps) {
   const [search, searchResult] = useLazySearchConversationsQuery();
   const [query, setQuery] = useState('');
   const [renaming, setRenaming] = useState<Conversation>();
+  const [sharing, setSharing] = useState<Conversation>();
+  const canShare = useCanShare();
   const [removing, setRemoving] = useState<Conversation>();
   const conversationName = useConversationName();
 
@@ -156,6 +159,7 @@ export function HistoryPanel({ onNavigate }: HistoryPanelProps) {
                     selected={row.conversation.pk === conversationId}
                     onNavigate={onNavigate}
                     onRename={setRenaming}
+                    onShare={canShare ? setSharing : undefined}
                     onDelete={setRemoving}
                   />
                 )
@@ -172,6 +176,16 @@ export function HistoryPanel({ onNavigate }: HistoryPanelProps) {
       )}
       {renaming && (
         <RenameConversationDialog conversation={renaming} onClose={() => setRenaming(undefined)} />
+      )}
+      {sharing && (
+        <Suspense fallback={null}>
+          <ShareDialog
+            conversationPk={sharing.pk}
+            name={conversationName(sharing)}
+            encrypted={sharing.is_encrypted}
+            onClose={() => setSharing(undefined)}
+          />
+        </Suspense>
       )}
       <ConfirmDialog
         open={removing !== undefined}

@@ -1,11 +1,18 @@
 import type { Message } from '@themis/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { json, sentForms } from '../../../test/fake-api';
+import { detail, json, sentForms } from '../../../test/fake-api';
 import type { stubWebSocket } from '../../../test/fake-socket';
 import { CHAT_PAGE_WAIT } from '../../../test/render';
 import { resetChatRuntime } from '../realtime/chat-runtime';
-import { CONVERSATION, chatInput, message, messagePage, setupChat } from '../test-data';
+import {
+  CONVERSATION,
+  chatInput,
+  conversation,
+  message,
+  messagePage,
+  setupChat,
+} from '../test-data';
 
 const QUESTION = message({ pk: 'q1', seq: 1, role: 'user', content: 'What is a lease?' });
 const ANSWER = message({ pk: 'a1', seq: 2, content: 'A lease is a contract.' });
@@ -180,5 +187,36 @@ describe('chat actions', () => {
     );
     expect(within(chips).queryByText('fourth.pdf')).toBeNull();
     expect(uploaded).toBe(3);
+  });
+  it('shares the open conversation from its header, warning when it is encrypted', async () => {
+    setupChat(`/chat/${CONVERSATION}`, {
+      [`GET /conversation/messages/${CONVERSATION}`]: () => json(messagePage([QUESTION, ANSWER])),
+      'GET /conversation/list': () =>
+        json({
+          items: [conversation({ pk: CONVERSATION, name: 'Lease question', is_encrypted: true })],
+          next_cursor: null,
+        }),
+      'GET /conversation/share/access_token': () => detail('not_found', 404),
+    });
+    await screen.findByTestId('message-2', {}, CHAT_PAGE_WAIT);
+    fireEvent.click(await screen.findByRole('button', { name: 'Share' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Share conversation' });
+    expect(dialog.textContent).toContain('can read “Lease question”');
+    expect(within(dialog).getByTestId('share-encrypted-warning')).toBeTruthy();
+  });
+
+  it('has nothing to share in an empty chat', async () => {
+    const { store } = setupChat('/chat');
+    await screen.findByTestId('chat-empty-state', {}, CHAT_PAGE_WAIT);
+    // The context is known (the individual one): sharing would be allowed.
+    await waitFor(() =>
+      expect(
+        Object.values(store.getState().api.queries).some(
+          (query) =>
+            query?.endpointName === 'getCurrentOrganization' && query.status === 'rejected',
+        ),
+      ).toBe(true),
+    );
+    expect(screen.queryByRole('button', { name: 'Share' })).toBeNull();
   });
 });

@@ -10,8 +10,10 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { UNKNOWN_ERROR_KEY } from '../../../app/api/error-message';
 import { paths } from '../../../app/paths';
 import { useLanguage } from '../../../app/use-language';
+import { ShareButton } from '../../sharing';
 import { ChatEmptyState } from '../components/ChatEmptyState';
 import { ChatInput } from '../components/ChatInput';
+import { useConversationName } from '../components/ConversationRow';
 import { ModelMenu } from '../components/ModelMenu';
 import { UsageMeter } from '../components/UsageMeter';
 import { chatRuntime } from '../realtime/chat-runtime';
@@ -23,6 +25,7 @@ import {
   useEncryptionRecovery,
   type ChatNotice as Notice,
 } from '../use-encryption-recovery';
+import { useListedConversation } from '../use-listed-conversation';
 import { useModelChoice } from '../use-model-choice';
 
 // The virtual message list loads with the first conversation, not with the empty chat.
@@ -52,6 +55,8 @@ export function ChatPage() {
     recover('decryption_locked'),
   );
   const { state, loadFailed } = conversation;
+  const listed = useListedConversation(conversationId);
+  const conversationName = useConversationName();
   const [draft, setDraft] = useState('');
   const [editing, setEditing] = useState(false);
   const [notice, setNotice] = useState<Notice | undefined>();
@@ -163,6 +168,13 @@ export function ChatPage() {
       >
         <ModelMenu models={models} model={model} isLoading={modelsLoading} onChoose={choose} />
         <UsageMeter />
+        {conversationId && !empty && (
+          <ShareButton
+            conversationPk={conversationId}
+            name={listed && conversationName(listed)}
+            encrypted={listed?.is_encrypted ?? false}
+          />
+        )}
       </Box>
       {empty ? (
         <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto', display: 'flex' }}>

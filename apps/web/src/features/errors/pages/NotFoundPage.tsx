@@ -6,12 +6,16 @@ import { paths } from '../../../app/paths';
 import { ContactMailbox } from '../../../components/ContactMailbox';
 import { FullPageMessage } from '../../../components/FullPageMessage';
 
-/** Unknown addresses, and expired or removed links. */
-export function NotFoundPage() {
+/**
+ * Unknown addresses, and expired or removed links; `embedded` inside the shell, whose main
+ * landmark already holds the page.
+ */
+export function NotFoundPage({ embedded = false }: { embedded?: boolean }) {
   const { t } = useTranslation();
   return (
     <FullPageMessage
       testId="not-found-page"
+      embedded={embedded}
       icon={<TravelExploreOutlinedIcon />}
       title={t('notFound.title')}
       description={t('notFound.description')}

@@ -6,6 +6,7 @@ import { logout } from '../../../app/session';
 import { detail, fakeApi, json, sentBodies, sentForms, userResponse } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { EncryptionProvider } from '../../encryption';
+import { sharedLink } from '../../sharing/test-data';
 import type { SettingsTab } from '../settings-tabs';
 import { SettingsDialog } from './SettingsDialog';
 
@@ -56,6 +57,7 @@ function openSettings(tab: SettingsTab, handlers: Parameters<typeof fakeApi>[0] 
         ),
       },
       { path: '/login', element: <h1>login page</h1> },
+      { path: '/chat/:conversationId', element: <h1>conversation page</h1> },
     ],
     { initialEntries: ['/chat'] },
   );
@@ -260,5 +262,29 @@ describe('settings: security', () => {
         ),
       ).toBe(true),
     );
+  });
+});
+
+describe('settings: link manager', () => {
+  it('sits between security and organizations, and opening a link closes the settings', async () => {
+    const link = sharedLink();
+    const { router, onClose } = openSettings('linkManager', {
+      'GET /conversation/share/list': () => json({ items: [link], next_cursor: null }),
+    });
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Your account',
+      'Security',
+      'Shared links',
+      'Organizations',
+    ]);
+    expect(screen.getByRole('tab', { name: 'Shared links' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    const panel = screen.getByRole('tabpanel');
+    fireEvent.click(await within(panel).findByRole('button', { name: 'Open “Lease question”' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/chat/${link.conversation_pk}`),
+    );
+    expect(onClose).toHaveBeenCalledOnce();
   });
 });

@@ -1,5 +1,6 @@
 import CloseIcon from '@mui/icons-material/Close';
 import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
+import LinkIcon from '@mui/icons-material/Link';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import PersonOutlineOutlinedIcon from '@mui/icons-material/PersonOutlineOutlined';
 import Box from '@mui/material/Box';
@@ -11,8 +12,9 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { MOBILE_BREAKPOINT_PX } from '@themis/shared';
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LinkManagerTab } from '../../sharing';
 import { SETTINGS_TABS, type SettingsTab } from '../settings-tabs';
 import { AccountTab } from './account/AccountTab';
 import { OrganizationSecurityTab } from './OrganizationSecurityTab';
@@ -21,10 +23,14 @@ import { SecurityTab } from './security/SecurityTab';
 const ICONS = {
   account: <PersonOutlineOutlinedIcon />,
   security: <LockOutlinedIcon />,
+  linkManager: <LinkIcon />,
   organizationSecurity: <BusinessOutlinedIcon />,
 };
 
-/** Settings: the account, security and organization security tabs, full screen on phones. */
+/**
+ * Settings: the account, security, link manager and organization security tabs, full screen
+ * on phones.
+ */
 export function SettingsDialog({
   initialTab,
   onClose,
@@ -103,6 +109,11 @@ export function SettingsDialog({
         >
           {tab === 'account' && <AccountTab />}
           {tab === 'security' && <SecurityTab onAccountDeleted={onClose} />}
+          {tab === 'linkManager' && (
+            <Suspense fallback={null}>
+              <LinkManagerTab onNavigate={onClose} />
+            </Suspense>
+          )}
           {tab === 'organizationSecurity' && <OrganizationSecurityTab />}
         </DialogContent>
       </Box>

@@ -1,0 +1,95 @@
+import {
+  MESSAGE_PAGE_SIZE,
+  SHARE_LIST_PAGE_SIZE,
+  type ShareContinueResponse,
+  type ShareCreateRequest,
+  type SharedConversation,
+  type SharedLink,
+  type SharedLinkPage,
+  type SharedMessagePage,
+} from '@themis/shared';
+import { api } from '../../app/api/api';
+
+const segment = (value: string) => encodeURIComponent(value);
+
+export const sharingApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** Shares the conversation as it is now; an existing link keeps its address. */
+    shareConversation: build.mutation<
+      SharedLink,
+      { conversationPk: string; body: ShareCreateRequest }
+    >({
+      query: ({ conversationPk, body }) => ({
+        url: `/conversation/share/create/${segment(conversationPk)}`,
+        method: 'POST',
+        body,
+      }),
+      invalidatesTags: ['SharedLinks'],
+    }),
+    /** The conversation's link, active or expired; 404 when it has none. */
+    getConversationLink: build.query<SharedLink, string>({
+      query: (conversationPk) => ({
+        url: '/conversation/share/access_token',
+        params: { conversation_pk: conversationPk },
+      }),
+      providesTags: ['SharedLinks'],
+    }),
+    /** The current context's links, newest first. */
+    listSharedLinks: build.infiniteQuery<SharedLinkPage, void, string | null>({
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: (last) => last.next_cursor,
+      },
+      query: ({ pageParam }) => ({
+        url: '/conversation/share/list',
+        params: {
+          limit: SHARE_LIST_PAGE_SIZE,
+          ...(pageParam !== null && { cursor: pageParam }),
+        },
+      }),
+      providesTags: ['SharedLinks'],
+    }),
+    disableSharedLink: build.mutation<unknown, string>({
+      query: (pk) => ({ url: `/conversation/share/disable/${segment(pk)}`, method: 'POST' }),
+      invalidatesTags: ['SharedLinks'],
+    }),
+    deleteSharedLink: build.mutation<unknown, string>({
+      query: (pk) => ({ url: `/conversation/share/delete/${segment(pk)}`, method: 'DELETE' }),
+      invalidatesTags: ['SharedLinks'],
+    }),
+    /** What a visitor may see of a link; 404 for any link that does not open. */
+    verifySharedLink: build.query<SharedConversation, string>({
+      query: (secret) => `/conversation/share/verify/${segment(secret)}`,
+    }),
+    /** The shared messages, oldest first; the next page starts after the last position. */
+    listSharedMessages: build.infiniteQuery<SharedMessagePage, string, number>({
+      infiniteQueryOptions: {
+        initialPageParam: 0,
+        getNextPageParam: (last) => (last.has_more ? last.items.at(-1)?.position : undefined),
+      },
+      query: ({ queryArg: secret, pageParam }) => ({
+        url: `/conversation/share/list-messages/${segment(secret)}`,
+        params: { after: pageParam, limit: MESSAGE_PAGE_SIZE },
+      }),
+    }),
+    /** Copies the shared messages into a new conversation of the visitor's context. */
+    continueSharedConversation: build.mutation<ShareContinueResponse, string>({
+      query: (secret) => ({
+        url: `/conversation/share/continue/${segment(secret)}`,
+        method: 'POST',
+      }),
+      invalidatesTags: ['Conversations'],
+    }),
+  }),
+});
+
+export const {
+  useShareConversationMutation,
+  useGetConversationLinkQuery,
+  useListSharedLinksInfiniteQuery,
+  useDisableSharedLinkMutation,
+  useDeleteSharedLinkMutation,
+  useVerifySharedLinkQuery,
+  useListSharedMessagesInfiniteQuery,
+  useContinueSharedConversationMutation,
+} = sharingApi;

@@ -1,0 +1,214 @@
+import type { Browser, Page } from '@playwright/test';
+import {
+  applyVariant,
+  interpolate,
+  openSidebar,
+  signUpThroughApi,
+  textsOf,
+  uniqueEmail,
+  VARIANTS,
+  type Variant,
+} from './accounts';
+import { E2E_URL } from './env';
+import { expect, expectAccessible, test } from './fixtures';
+import { colleagueJoining, ownerWithOrganization } from './organizations';
+
+// Sharing as two people meet it: A shares a conversation from the chat, B (another account)
+// signs in through the link, reads it, is recorded and shows in A's link manager, and
+// continues it in B's own chat; A disables the link and B's reload finds nothing. In an
+// organization an observer has no share action, and a firm that keeps sharing inside
+// refuses an outsider. Every screen is checked with axe.
+
+const headers = { origin: E2E_URL };
+
+/** English and light at 1440 px, Polish and dark at 375 px. */
+const WALKS: readonly Variant[] = [
+  { ...VARIANTS[0]!, viewport: { width: 1440, height: 900 }, label: 'en, light, 1440px' },
+  VARIANTS[1]!,
+];
+
+/** Another person, in a browser context of their own, in the same variant. */
+async function anotherPerson(browser: Browser, variant: Variant) {
+  const context = await browser.newContext({ baseURL: E2E_URL });
+  const page = await context.newPage();
+  await applyVariant(page, variant);
+  return page;
+}
+
+async function closeSettings(page: Page, variant: Variant) {
+  const settings = page.getByTestId('settings-dialog');
+  await settings.getByRole('button', { name: textsOf(variant.language).settings.close }).click();
+  await expect(settings).toBeHidden();
+  const close = page.getByRole('button', { name: textsOf(variant.language).common.nav.close });
+  if (await close.isVisible()) await close.click();
+}
+
+async function openLinkManager(page: Page, variant: Variant) {
+  const t = textsOf(variant.language);
+  const sidebar = await openSidebar(page, variant);
+  await sidebar.getByRole('button', { name: t.common.nav.settings }).click();
+  const dialog = page.getByTestId('settings-dialog');
+  await dialog.getByRole('tab', { name: t.settings.tabs.linkManager }).click();
+  const manager = dialog.getByTestId('link-manager');
+  await expect(manager).toBeVisible();
+  return manager;
+}
+
+/** A conversation shared through the API by the signed-in context of `page`; its link. */
+async function sharedThroughApi(page: Page, name: string) {
+  const created = await page.request.post('/api/conversation/create', { headers, data: { name } });
+  expect(created.status()).toBe(201);
+  const { pk } = (await created.json()) as { pk: string };
+  const shared = await page.request.post(`/api/conversation/share/create/${pk}`, {
+    headers,
+    data: {},
+  });
+  expect(shared.status()).toBe(201);
+  return { pk, link: ((await shared.json()) as { shared_key: string }).shared_key };
+}
+
+const pathOf = (link: string) => new URL(link).pathname;
+
+for (const variant of WALKS) {
+  const { language, label } = variant;
+  const t = textsOf(language);
+
+  test.describe(`sharing, ${label}`, () => {
+    test.beforeEach(async ({ page }) => {
+      await applyVariant(page, variant);
+    });
+
+    test('A shares, B signs in through the link, is listed, continues; A disables it', async ({
+      page,
+      browser,
+    }) => {
+      test.slow();
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+      await signUpThroughApi(page, uniqueEmail(`sharer-${language}`));
+      await page.goto('/chat');
+      const question =
+        language === 'en' ? 'Can a lease be ended early?' : 'Czy najem można wypowiedzieć?';
+      await page.getByTestId('chat-input').fill(question);
+      // Enter sends once the models have loaded.
+      await expect(page.getByRole('button', { name: t.chat.input.send })).toBeEnabled();
+      await page.getByTestId('chat-input').press('Enter');
+      const answer = page.getByRole('article', { name: t.chat.answer.label });
+      await expect(answer).toContainText(/Themis/, { timeout: 15_000 });
+      const answerText = (await answer.innerText()).split('\n')[0]!;
+
+      // The share dialog: a week by default, the link, its copy, and what is shared.
+      await page.getByTestId('chat-share').click();
+      const dialog = page.getByTestId('share-dialog');
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toContainText(t.sharing.dialog.snapshotNote);
+      const expiry = dialog.getByRole('radiogroup', { name: t.sharing.dialog.expiry });
+      await expect(
+        expiry.getByRole('radio', { name: t.sharing.dialog.expiryChoices.week }),
+      ).toBeChecked();
+      await expectAccessible(page, `share dialog, ${label}`);
+      await dialog.getByTestId('share-submit').click();
+      await expect(page.getByText(t.sharing.dialog.created)).toBeVisible();
+      const field = dialog.getByRole('textbox', { name: t.sharing.dialog.link });
+      await expect(field).toHaveValue(new RegExp(`^${E2E_URL}/chat/share/[A-Za-z0-9_-]{43}$`));
+      const link = await field.inputValue();
+      await dialog.getByTestId('share-copy').click();
+      await expect(page.getByText(t.sharing.copied)).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+      await expectAccessible(page, `share dialog with its link, ${label}`);
+      await dialog.getByTestId('share-close').click();
+      await expect(dialog).toBeHidden();
+
+      // B, signed out, is sent to sign in and comes back to the link.
+      const visitor = await anotherPerson(browser, variant);
+      await visitor.goto(pathOf(link));
+      await expect(visitor).toHaveURL(/\/login\?from=/);
+      await signUpThroughApi(visitor, uniqueEmail(`visitor-${language}`));
+      await visitor.reload();
+      await expect(visitor).toHaveURL(pathOf(link));
+      const shared = visitor.getByTestId('shared-conversation');
+      await expect(shared.getByRole('heading', { level: 1 })).toHaveText(question);
+      await expect(shared.getByTestId('shared-message-1')).toContainText(question);
+      await expect(shared.getByTestId('shared-message-2')).toContainText(answerText);
+      await expect(shared.getByTestId('shared-disclaimer')).toBeVisible();
+      await expectAccessible(visitor, `shared conversation, ${label}`);
+
+      // A's link manager shows B as its one visitor.
+      const manager = await openLinkManager(page, variant);
+      const row = manager.getByTestId('shared-link-row');
+      await expect(row).toHaveCount(1);
+      await expect(row).toContainText(question);
+      await expect(row.getByTestId('link-status')).toHaveText(t.sharing.manager.statuses.active);
+      await expect(row.getByTestId('link-visitors').locator('.MuiAvatar-root')).toHaveCount(1);
+      await expectAccessible(page, `link manager, ${label}`);
+
+      // B carries the conversation on in their own chat.
+      await shared.getByTestId('shared-continue').click();
+      await expect(visitor).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+      await expect(visitor.getByRole('article', { name: t.chat.question.label })).toContainText(
+        question,
+      );
+      await expect(visitor.getByTestId('chat-input')).toBeVisible();
+
+      // A disables the link: it leaves the list, and B's reload finds nothing.
+      await row
+        .getByRole('button', { name: interpolate(t.sharing.manager.disable, { name: question }) })
+        .click();
+      const confirm = page.getByRole('dialog', { name: t.sharing.manager.disableTitle });
+      await confirm.getByRole('button', { name: t.sharing.manager.disableConfirm }).click();
+      await expect(page.getByText(t.sharing.manager.disabled)).toBeVisible();
+      await expect(manager.getByTestId('shared-link-row')).toHaveCount(0);
+      await expect(manager.getByTestId('link-manager-empty')).toBeVisible();
+      await closeSettings(page, variant);
+
+      await visitor.goto(pathOf(link));
+      await expect(visitor.getByTestId('shared-conversation-error')).toHaveCount(0);
+      await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(t.common.notFound.title);
+      await expectAccessible(visitor, `shared link not found, ${label}`);
+      await visitor.context().close();
+    });
+
+    test('an observer has no share action; a firm sharing inside refuses an outsider', async ({
+      page,
+      browser,
+    }) => {
+      await ownerWithOrganization(page, 'Kancelaria Wspólna');
+      const { link } = await sharedThroughApi(page, 'Umowa spółki');
+      const { pk: organizationPk } = (await (
+        await page.request.get('/api/organization/get-current')
+      ).json()) as { pk: string };
+
+      const observer = await colleagueJoining(browser, page, organizationPk, variant, 'OBSERVER');
+      const own = await observer.page.request.post('/api/conversation/create', {
+        headers,
+        data: { name: 'Notatki obserwatora' },
+      });
+      const ownPk = ((await own.json()) as { pk: string }).pk;
+      await observer.page.goto(`/chat/${ownPk}`);
+      await expect(observer.page.getByTestId('chat-input')).toBeVisible();
+      await expect(observer.page.getByTestId('chat-share')).toHaveCount(0);
+      await openSidebar(observer.page, variant);
+      const history = observer.page.getByTestId('history-panel');
+      await history
+        .getByRole('button', {
+          name: interpolate(t.chat.history.menu, { name: 'Notatki obserwatora' }),
+        })
+        .click();
+      await expect(observer.page.getByRole('menuitem', { name: t.chat.history.share })).toHaveCount(
+        0,
+      );
+      await observer.page.keyboard.press('Escape');
+      // A member of the firm opens its link.
+      await observer.page.goto(pathOf(link));
+      await expect(observer.page.getByTestId('shared-conversation')).toBeVisible();
+
+      const outsider = await anotherPerson(browser, variant);
+      await signUpThroughApi(outsider, uniqueEmail(`outsider-${language}`));
+      await outsider.goto(pathOf(link));
+      await expect(outsider.getByRole('heading', { level: 1 })).toHaveText(t.common.notFound.title);
+      await expect(outsider.getByTestId('shared-conversation')).toHaveCount(0);
+      await expectAccessible(outsider, `shared link refused to an outsider, ${label}`);
+      await outsider.context().close();
+      await observer.page.context().close();
+    });
+  });
+}
