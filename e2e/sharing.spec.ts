@@ -10,7 +10,7 @@ import {
   type Variant,
 } from './accounts';
 import { E2E_URL } from './env';
-import { expect, expectAccessible, test } from './fixtures';
+import { expect, expectAccessible, operator, test } from './fixtures';
 import { colleagueJoining, ownerWithOrganization } from './organizations';
 
 // Sharing as two people meet it: A shares a conversation from the chat, B (another account)
@@ -165,6 +165,47 @@ for (const variant of WALKS) {
       await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(t.common.notFound.title);
       await expectAccessible(visitor, `shared link not found, ${label}`);
       await visitor.context().close();
+    });
+
+    test('an encrypted conversation is shared only once a readable copy is agreed to', async ({
+      page,
+    }) => {
+      const email = await signUpThroughApi(page, uniqueEmail(`encrypted-sharer-${language}`));
+      await operator('user', 'set-plan', email, 'pro');
+      for (const [url, data] of [
+        [
+          '/api/user/create-encryption-secrets',
+          { encryption_key_type: 'PIN', encryption_key: '482913' },
+        ],
+        ['/api/user/enable-encryption', {}],
+      ] as const) {
+        expect((await page.request.post(url, { headers, data })).status()).toBe(200);
+      }
+      await page.goto('/chat');
+      await page.getByTestId('chat-input').fill('Poufna sprawa');
+      await expect(page.getByRole('button', { name: t.chat.input.send })).toBeEnabled();
+      await page.getByTestId('chat-input').press('Enter');
+      await expect(page.getByRole('article', { name: t.chat.answer.label })).toContainText(
+        /Themis/,
+        { timeout: 15_000 },
+      );
+
+      await page.getByTestId('chat-share').click();
+      const dialog = page.getByTestId('share-dialog');
+      await expect(dialog.getByTestId('share-encrypted-warning')).toContainText(
+        t.sharing.dialog.encryptedWarning,
+      );
+      await expect(dialog.getByTestId('share-submit')).toBeDisabled();
+      await expectAccessible(page, `share dialog of an encrypted conversation, ${label}`);
+      await dialog.getByRole('checkbox', { name: t.sharing.dialog.encryptedConfirm }).check();
+      await dialog.getByTestId('share-submit').click();
+      await expect(page.getByText(t.sharing.dialog.created)).toBeVisible();
+      const link = await dialog.getByRole('textbox', { name: t.sharing.dialog.link }).inputValue();
+      const secret = new URL(link).pathname.split('/').pop()!;
+      const page1 = await page.request.get(`/api/conversation/share/list-messages/${secret}`);
+      expect(((await page1.json()) as { items: { content: string }[] }).items[0]!.content).toBe(
+        'Poufna sprawa',
+      );
     });
 
     test('an observer has no share action; a firm sharing inside refuses an outsider', async ({
