@@ -12,7 +12,7 @@ import { conversations, conversationShares, shareMessages, shareVisitors } from 
 import { sealText } from '../src/platform/crypto/conversation-crypto';
 import { deriveKey, hashToken, randomToken } from '../src/platform/crypto/secrets';
 import { createFileStorage } from '../src/platform/storage/create-storage';
-import { Client, signedUpClient } from './accounts';
+import { Client, lastCodeTo, PASSWORD, signedUpClient } from './accounts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from './app';
 import { insertAttachment, insertConversation, insertMessages } from './conversations-fixtures';
 
@@ -324,6 +324,33 @@ describe('sharing a conversation', () => {
     expect(
       await t.database.db.select().from(shareVisitors).where(eq(shareVisitors.shareId, b!.pk)),
     ).toEqual([]);
+  });
+
+  it('ends every link of an account deleted, and drops a deleted visitor from the list', async () => {
+    const leaving = await signedUpClient(t);
+    const link = await share(leaving, (await conversationOf(leaving, 1)).id);
+    const visiting = await signedUpClient(t);
+    const visited = await share(alice, (await conversationOf(alice, 1)).id);
+    expect((await verify(visiting.client, secretOf(visited))).statusCode).toBe(200);
+    for (const account of [leaving, visiting]) {
+      await account.client.post('/api/user/send-verification-code', {
+        verification_code_type: 'USER_DELETE',
+      });
+      const deleted = await account.client.request({
+        method: 'DELETE',
+        url: '/api/user/delete',
+        payload: { verification_code: await lastCodeTo(t, account.email), password: PASSWORD },
+      });
+      expect(deleted.statusCode, deleted.body).toBe(200);
+    }
+    expect((await verify(bob.client, secretOf(link))).statusCode).toBe(404);
+    expect(
+      await t.database.db
+        .select()
+        .from(conversationShares)
+        .where(eq(conversationShares.id, link.pk)),
+    ).toEqual([]);
+    expect((await links(alice)).find((l) => l.pk === visited.pk)?.visitors_count).toBe(0);
   });
 
   it('keeps the secret out of the database: a digest and a sealed copy only', async () => {

@@ -91,6 +91,12 @@ describe('the SPA with its runtime configuration', () => {
       expect(res.statusCode, path).toBe(200);
       expect(res.body).toContain('__APP_CONFIG__');
     }
+    // A shared conversation's page is not indexed, and passes no Referer on.
+    const shared = await t.app.inject(`/chat/share/${'a'.repeat(43)}`);
+    expect(shared.statusCode).toBe(200);
+    expect(shared.headers['x-robots-tag']).toBe('noindex, nofollow');
+    expect(shared.headers['referrer-policy']).toBe('no-referrer');
+    expect((await t.app.inject('/chat')).headers['x-robots-tag']).toBeUndefined();
     const api = await t.app.inject('/api/unknown');
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ detail: 'not_found' });
