@@ -3,40 +3,9 @@
 // connections, and what the access check every organization route makes costs per request.
 // On the embedded database (PGlite, the default) and on PostgreSQL when one answers.
 // Reports; never asserts.
-import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-
-/** Signed up and activated through the API: activation signs in. */
-async function ownerAccount({ post, lastCode, cookiesOf }) {
-  const email = `bench.owner.${Date.now()}@example.com`;
-  const password = 'Bench-Pass-123';
-  const body = { email, password, password_confirmation: password, terms_accepted: true };
-  await post('/api/auth/register', { ...body, language: 'en' });
-  const code = await lastCode(email);
-  const activated = await post('/api/auth/activate', { email, code });
-  const { access } = cookiesOf(activated);
-  if (!access) throw new Error('organizations bench owner not activated');
-  return { access, userId: (await activated.json()).user.pk };
-}
-
-/** bench/organizations-db.mjs in `mode`, on the stopped server's database; its JSON answer. */
-function databaseSide(mode, env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/organizations-db.mjs', mode], {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.once('error', reject);
-    child.once('exit', (code) =>
-      code === 0
-        ? resolve(JSON.parse(out.trim().split('\n').at(-1)))
-        : reject(new Error(`organizations-db ${mode} exited with ${code}`)),
-    );
-  });
-}
+import { activatedAccount, databaseSide } from './seeding.mjs';
 
 async function getJson(url, access) {
   const res = await fetch(url, { headers: { cookie: `access=${access}` } });
@@ -56,7 +25,7 @@ async function measureDeployment(helpers, dataDir, databaseUrl) {
   let organizationId;
   const first = await timeToReady(dataDir, databaseUrl);
   try {
-    owner = await ownerAccount(helpers);
+    owner = await activatedAccount(helpers, 'owner');
     const created = await fetch(`${base}/api/organization/create`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: `access=${owner.access}` },
@@ -68,7 +37,7 @@ async function measureDeployment(helpers, dataDir, databaseUrl) {
     await stop(first.child);
   }
   const env = { ...dbEnv, ORGANIZATION: organizationId, OWNER: owner.userId };
-  const seeded = await databaseSide('seed', env);
+  const seeded = await databaseSide('bench/organizations-db.mjs', 'seed', env);
 
   const { child } = await timeToReady(dataDir, databaseUrl);
   let throughput;
@@ -87,7 +56,7 @@ async function measureDeployment(helpers, dataDir, databaseUrl) {
   } finally {
     await stop(child);
   }
-  const policyCheck = await databaseSide('policy', env);
+  const policyCheck = await databaseSide('bench/organizations-db.mjs', 'policy', env);
   return { seeded, throughput, policy_check: policyCheck };
 }
 

@@ -3,39 +3,9 @@
 // manager of an owner with 1,000 links, 20 visitors each: its first page and its last.
 // On the embedded database (PGlite, the default) and on PostgreSQL when one answers.
 // Reports; never asserts.
-import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-
-/** Signed up and activated through the API: activation signs in. */
-async function activatedAccount({ post, lastCode, cookiesOf }, label) {
-  const email = `bench.${label}.${Date.now()}@example.com`;
-  const password = 'Bench-Pass-123';
-  const body = { email, password, password_confirmation: password, terms_accepted: true };
-  await post('/api/auth/register', { ...body, language: 'en' });
-  const activated = await post('/api/auth/activate', { email, code: await lastCode(email) });
-  const { access } = cookiesOf(activated);
-  if (!access) throw new Error(`sharing bench: ${label} not activated`);
-  return { access, userId: (await activated.json()).user.pk };
-}
-
-/** bench/sharing-db.mjs in `mode`, on the stopped server's database; its JSON answer. */
-function databaseSide(mode, env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/sharing-db.mjs', mode], {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.once('error', reject);
-    child.once('exit', (code) =>
-      code === 0
-        ? resolve(JSON.parse(out.trim().split('\n').at(-1)))
-        : reject(new Error(`sharing-db ${mode} exited with ${code}`)),
-    );
-  });
-}
+import { activatedAccount, databaseSide } from './seeding.mjs';
 
 async function call(base, method, path, access, body) {
   const res = await fetch(`${base}${path}`, {
@@ -71,7 +41,7 @@ async function measureDeployment(helpers, dataDir, databaseUrl) {
     await stop(first.child);
   }
   const env = { ...dbEnv, OWNER: owner.userId, CONVERSATION: conversation };
-  const seeded = await databaseSide('conversations', env);
+  const seeded = await databaseSide('bench/sharing-db.mjs', 'conversations', env);
 
   let secret;
   let shareMs;
@@ -108,7 +78,7 @@ async function measureDeployment(helpers, dataDir, databaseUrl) {
   } finally {
     await stop(second.child);
   }
-  const visitors = await databaseSide('visitors', env);
+  const visitors = await databaseSide('bench/sharing-db.mjs', 'visitors', env);
 
   const { child } = await timeToReady(dataDir, databaseUrl);
   let throughput;
