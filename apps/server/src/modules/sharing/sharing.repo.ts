@@ -204,15 +204,21 @@ export async function deleteShare(db: Database, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Drops the copy of an expired link's messages (sharing again writes a new one). */
-export async function dropExpiredCopy(db: Database, id: string, now: Date): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [expired] = await tx
-      .select({ id: conversationShares.id })
+/**
+ * Drops the copy of an expired link's messages (sharing again writes a new one). Answers the
+ * expiry still ahead, if the link has one (it was shared again for longer meanwhile).
+ */
+export async function dropExpiredCopy(db: Database, id: string, now: Date) {
+  return db.transaction(async (tx) => {
+    const [link] = await tx
+      .select({ expiresAt: conversationShares.expiresAt })
       .from(conversationShares)
-      .where(and(eq(conversationShares.id, id), lte(conversationShares.expiresAt, now)))
+      .where(eq(conversationShares.id, id))
       .for('update');
-    if (expired) await tx.delete(shareMessages).where(eq(shareMessages.shareId, id));
+    if (!link?.expiresAt) return undefined;
+    if (link.expiresAt.getTime() > now.getTime()) return link.expiresAt;
+    await tx.delete(shareMessages).where(eq(shareMessages.shareId, id));
+    return undefined;
   });
 }
 

@@ -18,7 +18,7 @@ import { notFound } from '../../errors';
 import { decodeCursor, keysetPage } from '../../keyset-cursor';
 import { openText, sealText } from '../../platform/crypto/conversation-crypto';
 import { hashToken, randomToken } from '../../platform/crypto/secrets';
-import { enqueueJob, type JobHandlers } from '../../platform/jobs/job-queue';
+import { enqueueJob, JobDeferred, type JobHandlers } from '../../platform/jobs/job-queue';
 import { transcriptForSharing } from '../conversations/transcript.service';
 import { avatarUrl } from '../user/user-avatar.service';
 import {
@@ -217,7 +217,10 @@ export async function deleteSharedLink(options: {
 export function sharingJobHandlers(ctx: SharingContext): JobHandlers {
   return {
     [EXPIRE_JOB]: async (payload) => {
-      await dropExpiredCopy(ctx.db, (payload as { shareId: string }).shareId, ctx.now());
+      const now = ctx.now();
+      const ahead = await dropExpiredCopy(ctx.db, (payload as { shareId: string }).shareId, now);
+      // Run early (another instance's clock), or shared again for longer: wait for it.
+      if (ahead) throw new JobDeferred(ahead.getTime() - now.getTime(), 'not expired yet');
     },
   };
 }
