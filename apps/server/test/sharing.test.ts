@@ -138,6 +138,27 @@ describe('sharing a conversation', () => {
     expect(now.items.map((m) => m.content).at(-1)).toBe('Written after sharing');
   });
 
+  it('makes one link of requests racing to share the same conversation', async () => {
+    const conversation = await conversationOf(alice, 1);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        alice.client.post(`/api/conversation/share/create/${conversation.id}`, {}),
+      ),
+    );
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 201]);
+    expect(new Set(answers.map((res) => res.json().shared_key)).size).toBe(1);
+    const rows = await t.database.db
+      .select()
+      .from(conversationShares)
+      .where(eq(conversationShares.conversationId, conversation.id));
+    expect(rows).toHaveLength(1);
+    const copy = await t.database.db
+      .select()
+      .from(shareMessages)
+      .where(eq(shareMessages.shareId, rows[0]!.id));
+    expect(copy.map((row) => row.position)).toEqual([1, 2]);
+  });
+
   it('shows a visitor the copy with file names only, never an e-mail or a file', async () => {
     const conversation = await conversationOf(alice, 1);
     const storage = createFileStorage(t.config);
