@@ -98,6 +98,25 @@ describe('inviting by e-mail', () => {
     expect(mails).toEqual([]);
   });
 
+  it('answers invitation_pending to the loser of two managers inviting one address at once', async () => {
+    const { owner, admin, organizationId } = await firm(t, ['ADMIN']);
+    const address = uniqueEmail('raced');
+    for (let round = 0; round < 3; round += 1) {
+      const email = `${round}.${address}`;
+      const answers = await Promise.all(
+        [owner, admin].map((who) => invite(who.client, organizationId, { user_emails: [email] })),
+      );
+      const outcomes = answers.map((res) => [
+        res.statusCode,
+        res.statusCode === 201 ? null : res.json().detail,
+      ]);
+      expect(outcomes.sort()).toEqual([
+        [201, null],
+        [409, 'invitation_pending'],
+      ]);
+    }
+  });
+
   it('defaults the role to observer', async () => {
     const { owner, organizationId } = await firm(t);
     const res = await invite(owner.client, organizationId, { user_emails: [uniqueEmail()] });

@@ -12,6 +12,7 @@ import {
 import { requireContextAccess, requireOrganizationAccess } from '../../access/access';
 import type { UserActor } from '../../access/actor';
 import type { AppContext } from '../../app-context';
+import { isDatabaseError, UNIQUE_VIOLATION } from '../../db/errors';
 import { invitations, memberships, type InvitationRow } from '../../db/schema';
 import { AppError, RateLimitedError } from '../../errors';
 import { decodeCursor, keysetPage } from '../../keyset-cursor';
@@ -160,7 +161,7 @@ export async function createInvitations(options: {
     })
     .catch((error: unknown) => {
       // Two managers inviting one address at once: the unique open-invitation index decides.
-      if ((error as { code?: string }).code === '23505') {
+      if (isDatabaseError(error, UNIQUE_VIOLATION)) {
         throw new AppError('invitation_pending', 409);
       }
       throw error;

@@ -14,6 +14,7 @@ import {
 } from '../../access/access';
 import type { UserActor } from '../../access/actor';
 import type { AppContext } from '../../app-context';
+import { FOREIGN_KEY_VIOLATION, isDatabaseError } from '../../db/errors';
 import { notFound } from '../../errors';
 import { decodeCursor, keysetPage } from '../../keyset-cursor';
 import { openText, sealText } from '../../platform/crypto/conversation-crypto';
@@ -120,38 +121,41 @@ export async function shareConversation(options: {
   };
   const { shareId, created } = await ctx.db.transaction(async (tx) => {
     let open = await findOpenShare(tx, conversationId);
-    let created = false;
     if (!open) {
       const id = crypto.randomUUID();
       const secret = randomToken();
-      created = Boolean(
-        await insertShare(tx, {
-          id,
-          conversationId,
-          userId: actor.userId,
-          organizationId: actor.organizationId,
-          secretHash: hashToken(secret),
-          sealedSecret: sealText(
-            ctx.keys.shareLinkKey,
-            secretAddress({ id, userId: actor.userId }),
-            secret,
-          ),
-          ...snapshot,
-        }),
-      );
-      // Another request opened one meanwhile: this one updates it.
-      open = created ? undefined : await findOpenShare(tx, conversationId);
-      if (created) {
+      const inserted = await insertShare(tx, {
+        id,
+        conversationId,
+        userId: actor.userId,
+        organizationId: actor.organizationId,
+        secretHash: hashToken(secret),
+        sealedSecret: sealText(
+          ctx.keys.shareLinkKey,
+          secretAddress({ id, userId: actor.userId }),
+          secret,
+        ),
+        ...snapshot,
+      }).catch((error: unknown) => {
+        // The conversation was deleted since it was read.
+        if (isDatabaseError(error, FOREIGN_KEY_VIOLATION)) {
+          throw notFound('conversation');
+        }
+        throw error;
+      });
+      if (inserted) {
         await replaceShareMessages(tx, id, transcript.messages);
         await scheduleExpiry(tx, id, expiresAt);
-        return { shareId: id, created };
+        return { shareId: id, created: true };
       }
+      // Another request opened one meanwhile: this one updates it.
+      open = await findOpenShare(tx, conversationId);
+      if (!open) throw notFound('conversation');
     }
-    if (!open) throw notFound('conversation');
     await updateShare(tx, open.id, snapshot);
     await replaceShareMessages(tx, open.id, transcript.messages);
     await scheduleExpiry(tx, open.id, expiresAt);
-    return { shareId: open.id, created };
+    return { shareId: open.id, created: false };
   });
   const share = await findShare(ctx.db, shareId);
   if (!share) throw notFound('conversation');
