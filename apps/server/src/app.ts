@@ -161,6 +161,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
 
   await app.register(fastifyCookie);
   const appKeys = deriveAppKeys(config);
+  const unlockedKeys = redis
+    ? createRedisUnlockedKeys({ redis, unlockKey: appKeys.unlockKey })
+    : createMemoryUnlockedKeys({ unlockKey: appKeys.unlockKey, now });
   const ctx: AppContext = {
     config,
     db: deps.database.db,
@@ -169,10 +172,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     keys: appKeys,
     limiter,
     storage: deps.storage ?? createFileStorage(config),
-    sessionEvents: createSessionEvents({ broadcast, log: app.log }),
-    unlockedKeys: redis
-      ? createRedisUnlockedKeys({ redis, unlockKey: appKeys.unlockKey })
-      : createMemoryUnlockedKeys({ unlockKey: appKeys.unlockKey, now }),
+    sessionEvents: createSessionEvents({ broadcast, unlockedKeys, log: app.log }),
+    unlockedKeys,
     queueMail: (mail, db) => app.mail.queue(mail, db),
   };
   registerAuthentication(app, ctx);
@@ -266,14 +267,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     openSession: chat.openSession,
     heartbeatMs: deps.socketCheckMs,
   });
-  ctx.sessionEvents.onEnded((sessionIds) => {
-    sockets.closeSessions(sessionIds);
-    ctx.unlockedKeys
-      .dropSessions(sessionIds)
-      .catch((err: unknown) =>
-        app.log.warn({ err }, 'unlocked keys of ended sessions not dropped'),
-      );
-  });
+  ctx.sessionEvents.onEnded((sessionIds) => sockets.closeSessions(sessionIds));
   ctx.sessionEvents.onContextChanged((userIds, kind) =>
     sockets.closeUsers(userIds, kind === 'changed' ? CONTEXT_CHANGED_CLOSE : CONTEXT_UPDATED_CLOSE),
   );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { UnlockedKeys } from '../../platform/crypto/unlocked-keys';
 import type { Broadcast } from '../../platform/realtime/broadcast';
 
 const CHANNEL = 'themis:sessions:ended';
@@ -28,12 +29,18 @@ export interface SessionEvents {
 
 export function createSessionEvents(options: {
   broadcast: Broadcast;
+  /** Shared by every instance when there are several, so dropped once, here. */
+  unlockedKeys: UnlockedKeys;
   log: { warn(details: object, message: string): void };
 }): SessionEvents {
-  const { broadcast, log } = options;
+  const { broadcast, unlockedKeys, log } = options;
   return {
     async ended(sessionIds) {
       if (sessionIds.length === 0) return;
+      // Awaited, so no background job finds an ended session's key after the call returns.
+      await unlockedKeys
+        .dropSessions(sessionIds)
+        .catch((err: unknown) => log.warn({ err }, 'unlocked keys of ended sessions not dropped'));
       // Not fatal: the sockets' periodic session check closes them a little later.
       await broadcast
         .publish(CHANNEL, { session_ids: sessionIds })
