@@ -5,6 +5,7 @@ import type { SessionEvents } from './modules/auth/session-events';
 import { deriveKey } from './platform/crypto/secrets';
 import type { UnlockedKeys } from './platform/crypto/unlocked-keys';
 import type { QueuedMail } from './platform/mail/mail-queue';
+import type { Payments } from './platform/payments/payments';
 import type { RateLimiter } from './platform/rate-limit/rate-limiter';
 import type { FileStorage } from './platform/storage/storage';
 
@@ -32,6 +33,8 @@ export interface AppContext {
   sessionEvents: SessionEvents;
   /** Data keys unlocked in sessions (memory, or Redis when set). */
   unlockedKeys: UnlockedKeys;
+  /** Card payments: Stripe, or the offline sandbox. */
+  payments: Payments;
   /** `db`: a transaction to queue within, so the mail goes only if it commits. */
   queueMail(mail: QueuedMail, db?: Database): Promise<void>;
 }

@@ -57,6 +57,9 @@ import { createRedisRateLimiter } from './platform/rate-limit/redis-rate-limiter
 import { createRedisClient } from './platform/redis/redis-client';
 import { encryptionJobHandlers } from './modules/encryption/encryption-sync.service';
 import { sharingRoutes } from './modules/sharing/sharing.routes';
+import { billingRoutes } from './modules/billing/billing.routes';
+import { billingJobHandlers } from './modules/billing/renewals.service';
+import { createPayments } from './platform/payments/create-payments';
 import { sharingJobHandlers } from './modules/sharing/sharing.service';
 import { encryptionRoutes } from './modules/encryption/encryption.routes';
 import { createMemoryUnlockedKeys, createRedisUnlockedKeys } from './platform/crypto/unlocked-keys';
@@ -172,6 +175,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     keys: appKeys,
     limiter,
     storage: deps.storage ?? createFileStorage(config),
+    payments: createPayments(config),
     sessionEvents: createSessionEvents({ broadcast, unlockedKeys, log: app.log }),
     unlockedKeys,
     queueMail: (mail, db) => app.mail.queue(mail, db),
@@ -185,6 +189,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       ...organizationJobHandlers(ctx),
       ...encryptionJobHandlers(ctx),
       ...sharingJobHandlers(ctx),
+      ...billingJobHandlers(ctx),
     },
     log: app.log,
   });
@@ -225,6 +230,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       await api.register(modelRoutes(app.llm));
       await api.register(conversationRoutes(ctx));
       await api.register(sharingRoutes(ctx));
+      await api.register(billingRoutes(ctx));
       await api.register(usageRoutes({ db: deps.database.db, now }));
       await api.register(
         attachmentRoutes({

@@ -20,7 +20,7 @@ async function runLocally(args: string[]): Promise<string> {
   if (!config.databaseUrl) await keepDataPrivate(config.dataDir);
   try {
     await runMigrations(database);
-    return (await runOperatorCommand({ db: database.db, now: new Date(), args })).output;
+    return (await runOperatorCommand({ db: database.db, config, now: new Date(), args })).output;
   } finally {
     await database.close();
   }

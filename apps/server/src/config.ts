@@ -58,6 +58,8 @@ const ZEnv = z.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Stripe's API at another address (a local stand-in in tests); its default otherwise. */
+  STRIPE_API_URL: optionalUrl(['http', 'https']),
   SENTRY_DSN: optionalUrl(['http', 'https']),
   ENVIRONMENT: z.string().min(1).default('unknown'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -89,6 +91,8 @@ export interface Config {
   sentryDsn: string | undefined;
   environment: string;
   stripePublishableKey: string | undefined;
+  /** Card payments through Stripe when set; the offline sandbox otherwise. */
+  stripe: StripeConfig | undefined;
   /** OpenAI, or any OpenAI-compatible server when the base URL is set. */
   openaiApiKey: string | undefined;
   openaiBaseUrl: string | undefined;
@@ -162,6 +166,35 @@ function s3ConfigOf(env: Env): S3Config | undefined {
   };
 }
 
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  apiUrl: URL | undefined;
+}
+
+const STRIPE_REQUIRED = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_PUBLISHABLE_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+] as const;
+
+/** All three keys, or none (the sandbox): half a Stripe setup would take money it cannot see. */
+function stripeConfigOf(env: z.infer<typeof ZEnv>): StripeConfig | undefined {
+  const set = STRIPE_REQUIRED.filter((name) => env[name]);
+  if (set.length === 0) return undefined;
+  const missing = STRIPE_REQUIRED.filter((name) => !env[name]);
+  if (missing.length > 0) {
+    throw new ConfigError(missing.map((name) => `${name}: required when ${set[0]} is set`));
+  }
+  return {
+    secretKey: env.STRIPE_SECRET_KEY!,
+    publishableKey: env.STRIPE_PUBLISHABLE_KEY!,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+    apiUrl: env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL) : undefined,
+  };
+}
+
 /** Reads and validates the environment; throws a ConfigError naming each bad variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ZEnv.safeParse(source);
@@ -191,6 +224,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     ]);
   }
   const s3 = s3ConfigOf(env);
+  const stripe = stripeConfigOf(env);
   return {
     env: env.NODE_ENV,
     isProduction,
@@ -209,7 +243,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     googleIssuerUrl: env.GOOGLE_ISSUER_URL,
     sentryDsn: env.SENTRY_DSN,
     environment: env.ENVIRONMENT,
-    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY,
+    stripePublishableKey: stripe?.publishableKey,
+    stripe,
     openaiApiKey: env.OPENAI_API_KEY,
     openaiBaseUrl: env.OPENAI_BASE_URL,
     anthropicApiKey: env.ANTHROPIC_API_KEY,

@@ -1,16 +1,29 @@
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { PaymentCard, Receipt } from '@themis/shared';
 import {
   attachments,
+  billingAccounts,
   conversations,
   conversationShares,
   invitations,
   memberships,
   messages,
   organizations,
+  paymentCards,
+  payments,
   sessions,
   shareMessages,
+  subscriptions,
 } from '../src/db/schema';
+import {
+  CARDS,
+  catalogue,
+  savedCard,
+  saveDetails,
+  subscribed,
+  subscribeTo,
+} from './billing-fixtures';
 import { publicRoutes } from '../src/modules/auth/public-routes';
 import type { Client } from './accounts';
 import { insertAttachment, insertConversation, insertMessages } from './conversations-fixtures';
@@ -93,6 +106,7 @@ async function ownedRecords(owner: Account): Promise<Records> {
   };
   const first = await share(conversation.id);
   const second = await share((await insertConversation(t, owner.user.pk)).id);
+  const billing = await billingRecords(owner, organization);
   const [session] = await t.database.db
     .select({ id: sessions.id })
     .from(sessions)
@@ -109,6 +123,35 @@ async function ownedRecords(owner: Account): Promise<Records> {
     receivedInvitations,
     sharedLinks: [first.pk, second.pk],
     shareSecret: first.shared_key.split('/').pop()!,
+    billing,
+  };
+}
+
+/** The owner's own first payment waits for the bank; their organization pays for Business. */
+async function billingRecords(owner: Account, organization: string): Promise<Records['billing']> {
+  const plans = await catalogue(owner.client);
+  await saveDetails(owner.client);
+  const authenticated = await savedCard(owner.client, CARDS.authentication);
+  const card = await savedCard(owner.client, CARDS.visa);
+  const waiting = await subscribeTo(owner.client, {
+    plan: plans.pro!,
+    period: 'monthly',
+    card: authenticated,
+  });
+  expect(waiting.json().status).toBe('requires_action');
+  await subscribed(owner.client, plans.business!, 'monthly', { organizationId: organization });
+  const [organizationCard] = (
+    await owner.client.get(`/api/billing/card/list?organization_pk=${organization}`)
+  ).json() as PaymentCard[];
+  const [receipt] = (
+    await owner.client.get(`/api/billing/receipt/list?organization_pk=${organization}`)
+  ).json() as Receipt[];
+  return {
+    card: card.pk,
+    organizationCard: organizationCard!.pk,
+    payment: waiting.json().payment_pk,
+    receipt: receipt!.pk,
+    teamPlan: plans.team!.pk,
   };
 }
 
@@ -144,6 +187,27 @@ async function snapshot(records: Records) {
       .from(conversationShares)
       .where(inArray(conversationShares.id, records.sharedLinks))
       .orderBy(conversationShares.id),
+    billing: {
+      cards: await db
+        .select()
+        .from(paymentCards)
+        .where(inArray(paymentCards.id, [records.billing.card, records.billing.organizationCard])),
+      payments: await db
+        .select()
+        .from(payments)
+        .where(inArray(payments.id, [records.billing.payment, records.billing.receipt]))
+        .orderBy(payments.id),
+      subscriptions: await db
+        .select()
+        .from(subscriptions)
+        .innerJoin(payments, eq(payments.subscriptionId, subscriptions.id))
+        .where(inArray(payments.id, [records.billing.payment, records.billing.receipt]))
+        .orderBy(subscriptions.id),
+      accounts: await db
+        .select()
+        .from(billingAccounts)
+        .where(eq(billingAccounts.organizationId, records.organization)),
+    },
     sharedMessages: await db
       .select()
       .from(shareMessages)

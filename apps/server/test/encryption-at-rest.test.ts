@@ -136,6 +136,7 @@ describe('an encrypted conversation at rest', () => {
     const secret = await signedUpClient(h.t);
     await runOperatorCommand({
       db: h.t.database.db,
+      config: h.t.config,
       now: new Date(),
       args: ['user', 'set-plan', secret.email, 'pro'],
     });

@@ -25,6 +25,7 @@ export function encryptionHelpers(h: ChatHarness) {
     const account = await signedUpClient(h.t);
     await runOperatorCommand({
       db: db(),
+      config: h.t.config,
       now: new Date(),
       args: ['user', 'set-plan', account.email, 'pro'],
     });

@@ -18,7 +18,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const operator = (args: string) =>
-  runOperatorCommand({ db: t.database.db, now: new Date(), args: args.split(' ') });
+  runOperatorCommand({
+    db: t.database.db,
+    config: t.config,
+    now: new Date(),
+    args: args.split(' '),
+  });
 const status = async () => {
   const res = await t.app.inject('/api/maintenance/status');
   expect(res.statusCode).toBe(200);
@@ -43,6 +48,7 @@ describe('maintenance mode', () => {
   it('turns on with messages per language and an end time, then off', async () => {
     await runOperatorCommand({
       db: t.database.db,
+      config: t.config,
       now: new Date(),
       args: [
         'maintenance',
@@ -88,6 +94,7 @@ describe('maintenance mode', () => {
   it('reports a scheduled window without being in maintenance, and cancel removes it', async () => {
     const result = await runOperatorCommand({
       db: t.database.db,
+      config: t.config,
       now: new Date(),
       args: [
         'maintenance',
@@ -118,6 +125,7 @@ describe('maintenance mode', () => {
     const past = new Date(Date.now() - 60_000);
     await runOperatorCommand({
       db: t.database.db,
+      config: t.config,
       now: new Date(past.getTime() - 60_000),
       args: ['maintenance', 'on', '--until', past.toISOString()],
     });
@@ -141,6 +149,7 @@ describe('maintenance mode', () => {
     await expect(
       runOperatorCommand({
         db: t.database.db,
+        config: t.config,
         now: new Date(),
         args: ['maintenance', 'on', '--message-en', 'x'.repeat(501)],
       }),

@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const operator = (...args: string[]) =>
-  runOperatorCommand({ db: t.database.db, now: new Date(), args });
+  runOperatorCommand({ db: t.database.db, config: t.config, now: new Date(), args });
 const planOf = async (client: Awaited<ReturnType<typeof signedUpClient>>['client']) =>
   (await client.get('/api/user/get')).json().customer.plan.product_name;
 
@@ -34,9 +34,12 @@ describe('user set-plan', () => {
     );
     // An organization's plan is not an individual one.
     await expect(operator('user', 'set-plan', email, 'team')).rejects.toThrow(OperatorCommandError);
-    await expect(operator('user', 'set-plan', email, 'pro', '--until', '+1d')).rejects.toThrow(
-      'take no options',
+    await expect(operator('user', 'set-plan', email, 'pro', '--start', '+1d')).rejects.toThrow(
+      'take only --until',
     );
+    await expect(
+      operator('user', 'set-plan', email, 'pro', '--until', '2020-01-01T00:00:00Z'),
+    ).rejects.toThrow('--until must be in the future');
     await expect(operator('user', 'set-plan', email)).rejects.toThrow('unknown user command');
     expect(await planOf(client)).toBe('Free');
   });

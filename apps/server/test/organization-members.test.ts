@@ -74,7 +74,7 @@ describe('co-workers', () => {
       members_count: 4,
       roles: { OWNER: 1, ADMIN: 1, MEMBER: 1, OBSERVER: 1 },
       used_tokens: 0,
-      limit_tokens: 10_000_000,
+      limit_tokens: 1_000_000,
     });
     const refused = await member.client.get(`/api/organization/membership/stats/${organizationId}`);
     expect(refused.statusCode).toBe(403);

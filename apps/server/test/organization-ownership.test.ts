@@ -27,7 +27,7 @@ const transfer = (client: Client, body: object) =>
   client.put('/api/organization/membership/transfer-ownership', body);
 
 const operator = (args: string) =>
-  runOperatorCommand({ db: t.database.db, now: clock, args: args.split(' ') });
+  runOperatorCommand({ db: t.database.db, config: t.config, now: clock, args: args.split(' ') });
 
 describe('transferring the ownership', () => {
   it('takes the e-mailed code; the member becomes owner and the owner admin', async () => {

@@ -10,7 +10,7 @@ import { createOrganization } from './organization-fixtures';
 // An organization's members share its plan's monthly tokens: what one uses, the others
 // cannot, and each member's own context keeps its own limit.
 
-const TEAM_LIMIT = 10_000_000;
+const FREE_ORGANIZATION_LIMIT = 1_000_000;
 const USAGE = { input: 300, output: 700 };
 
 const h = chatHarnessForFile();
@@ -79,7 +79,7 @@ describe("an organization's pooled monthly limit", () => {
     expect(own).toEqual([]);
     expect((await member.client.get('/api/usage/current')).json()).toMatchObject({
       used_tokens: USAGE.input + USAGE.output,
-      limit_tokens: TEAM_LIMIT,
+      limit_tokens: FREE_ORGANIZATION_LIMIT,
     });
   });
 
@@ -89,13 +89,13 @@ describe("an organization's pooled monthly limit", () => {
       organizationId,
       userId: owner.user.pk,
       month: monthKey(new Date()),
-      tokens: TEAM_LIMIT,
+      tokens: FREE_ORGANIZATION_LIMIT,
     });
     const inFirm = await newConversation(member.client);
     const refused = await ask(member.client, inFirm);
     expect(refused).toMatchObject({ type: 'error', detail: 'monthly_limit_reached' });
     expect((await member.client.get('/api/usage/current')).json()).toMatchObject({
-      used_tokens: TEAM_LIMIT,
+      used_tokens: FREE_ORGANIZATION_LIMIT,
     });
 
     await member.client.post('/api/organization/switch-organization', { organization_pk: null });

@@ -19,6 +19,7 @@ import {
   membershipPk,
   type Account,
 } from './organization-fixtures';
+import { BILLING_ROWS } from './organization-role-matrix.billing';
 import { INVITATION_ROWS } from './organization-role-matrix.invitations';
 import { MEMBERSHIP_ROWS } from './organization-role-matrix.memberships';
 import { ORGANIZATION_ROWS } from './organization-role-matrix.organizations';
@@ -34,7 +35,8 @@ import {
 
 /**
  * The organization role matrix (architecture §7, docs/decisions.md "Organizations"), as one
- * table: for every route under /api/organization/ and every kind of caller, the answer. A
+ * table: for every route under /api/organization/ (and the billing of an organization) and
+ * every kind of caller, the answer. A
  * refusal names its `detail` and changes nothing (the organization, its memberships and
  * invitations, the callers' contexts and codes, queued e-mail); an allowed call is checked
  * by its status only. A new route under /api/organization/ fails the first test until it
@@ -48,7 +50,7 @@ import {
  */
 
 /** The table, area by area (organization-role-matrix.<area>.ts). */
-const ROWS: Row[] = [...ORGANIZATION_ROWS, ...MEMBERSHIP_ROWS, ...INVITATION_ROWS];
+const ROWS: Row[] = [...ORGANIZATION_ROWS, ...MEMBERSHIP_ROWS, ...INVITATION_ROWS, ...BILLING_ROWS];
 
 let t: TestApp;
 beforeAll(async () => {
@@ -208,7 +210,7 @@ describe('organization role matrix', () => {
     );
     const covered = new Set(ROWS.map((row) => row.route));
     expect(routes.filter((route) => !covered.has(route))).toEqual([]);
-    expect([...covered].filter((route) => !routes.includes(route))).toEqual([]);
+    expect([...covered].filter((route) => !t.app.apiRoutes.includes(route))).toEqual([]);
     const bare = ROWS.flatMap((row) =>
       ACTORS.filter((actor) => statusOf(row.expect[actor]) >= 400)
         .filter((actor) => !/^\d{3} \w+$/.test(String(row.expect[actor])))

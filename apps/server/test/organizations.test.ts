@@ -115,10 +115,10 @@ describe('switching the context', () => {
     const pk = await createOrganization(client);
     await client.post('/api/conversation/create', { name: 'The firm’s' });
     expect(await conversationNames(client)).toEqual(['The firm’s']);
-    // The organization's pool: the Team plan's limit until it buys another.
+    // The organization's pool: the organization Free plan's limit until it buys one.
     expect((await client.get('/api/usage/current')).json()).toMatchObject({
       used_tokens: 0,
-      limit_tokens: 10_000_000,
+      limit_tokens: 1_000_000,
     });
 
     const back = await switchTo(client, null);

@@ -92,8 +92,15 @@ describe('the current user', () => {
       has_encryption: boolean;
       scope: string;
     }[];
-    expect(plans.map((p) => p.code)).toEqual(['free', 'pro', 'team']);
-    const team = plans[2]!;
+    expect(plans.map((p) => p.code)).toEqual([
+      'free',
+      'pro',
+      'expert',
+      'organization_free',
+      'team',
+      'business',
+    ]);
+    const team = plans[4]!;
     expect(team).toMatchObject({ scope: 'organization', has_encryption: true });
     expect(plans[0]).toMatchObject({
       is_free: true,

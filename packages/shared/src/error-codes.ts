@@ -66,6 +66,12 @@ export const ERROR_CODES = [
   'incorrect_cvc',
   'processing_error',
   'incorrect_number',
+  'authentication_failed',
+  'billing_details_missing',
+  'subscription_exists',
+  'payment_in_progress',
+  'card_in_use',
+  'webhook_signature_invalid',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

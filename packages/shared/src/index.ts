@@ -19,3 +19,5 @@ export * from './chat';
 export * from './organizations';
 export * from './encryption';
 export * from './sharing';
+export * from './billing-rules';
+export * from './billing';

@@ -65,4 +65,4 @@ export const INVITATION_TTL_MS = 14 * 24 * 60 * 60_000;
 /** A deleted organization is purged, unrecoverable, this long after deletion. */
 export const ORGANIZATION_PURGE_AFTER_MS = 30 * 24 * 60 * 60_000;
 /** The plan an organization has until it buys one. */
-export const DEFAULT_ORGANIZATION_PLAN_CODE = 'team';
+export const DEFAULT_ORGANIZATION_PLAN_CODE = 'organization_free';

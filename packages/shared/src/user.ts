@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZPrice } from './billing-rules';
 import {
   ZAccountPassword,
   ZPasswordInput,
@@ -85,8 +86,11 @@ export const ZPlan = z
     scope: z.enum(PLAN_SCOPES),
     monthly_token_limit: z.number().int(),
     has_encryption: z.boolean(),
+    /** Net prices in minor units; `prices` adds the VAT. */
     price_monthly_cents: z.number().int(),
     price_yearly_cents: z.number().int(),
+    prices: z.object({ monthly: ZPrice, yearly: ZPrice }),
+    vat_rate_percent: z.number().int(),
     currency: z.string(),
     is_free: z.boolean(),
   })

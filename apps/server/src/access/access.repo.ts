@@ -3,11 +3,14 @@ import type { OrganizationRole } from '@themis/shared';
 import type { Database } from '../db/client';
 import {
   attachments,
+  billingAccounts,
   conversations,
   conversationShares,
   memberships,
   messages,
   organizations,
+  paymentCards,
+  payments,
   type ConversationRow,
   type ConversationShareRow,
 } from '../db/schema';
@@ -105,4 +108,24 @@ export async function findSharedLinkRecord(
             sharingOutsideAllowed: sharingOutsideAllowed ?? false,
           },
   };
+}
+
+/** The owner of a billing account that a card or a payment belongs to. */
+export async function findBillingRecordOwner(
+  db: Database,
+  record: { kind: 'card' | 'payment'; id: string },
+): Promise<
+  { accountId: string; userId: string | null; organizationId: string | null } | undefined
+> {
+  const table = record.kind === 'card' ? paymentCards : payments;
+  const [row] = await db
+    .select({
+      accountId: billingAccounts.id,
+      userId: billingAccounts.userId,
+      organizationId: billingAccounts.organizationId,
+    })
+    .from(table)
+    .innerJoin(billingAccounts, eq(billingAccounts.id, table.accountId))
+    .where(eq(table.id, record.id));
+  return row;
 }

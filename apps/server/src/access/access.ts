@@ -4,6 +4,7 @@ import { AppError, notFound } from '../errors';
 import type { Actor, OrganizationRole, Scope, UserActor } from './actor';
 import {
   findAttachmentOwner,
+  findBillingRecordOwner,
   findConversationRecord,
   findMembershipRole,
   findMessageOwner,
@@ -136,4 +137,47 @@ export async function requireSharedLinkVisit(options: {
     })) !== null;
   if (!mayVisitSharedLink({ link, visitorIsMember, now })) throw notFound('shared link');
   return { ...link, actor };
+}
+
+/** Whose billing: the user's own, or an organization's. */
+export type BillingOwner =
+  { kind: 'user'; userId: string } | { kind: 'organization'; organizationId: string };
+
+/**
+ * Billing of the actor's own account (in any context: it is theirs), or of an organization,
+ * which its owners and admins manage (architecture §7); anyone else's organization: 404.
+ */
+export async function requireBillingAccess(options: {
+  db: Database;
+  actor: Actor;
+  organizationId: string | null | undefined;
+}): Promise<{ actor: UserActor; owner: BillingOwner }> {
+  const { db, actor, organizationId } = options;
+  if (!organizationId) return { actor, owner: { kind: 'user', userId: actor.userId } };
+  await requireOrganizationAccess({ db, actor, action: 'billing.manage', organizationId });
+  return { actor, owner: { kind: 'organization', organizationId } };
+}
+
+/** A saved card or a payment (a receipt), by id: its account's billing, or 404 alike. */
+export async function requireBillingRecordAccess(options: {
+  db: Database;
+  actor: Actor;
+  record: { kind: 'card' | 'payment'; id: string };
+}): Promise<{ accountId: string; owner: BillingOwner }> {
+  const { db, actor, record } = options;
+  const found = isUuid(record.id) ? await findBillingRecordOwner(db, record) : undefined;
+  if (found?.userId) {
+    if (found.userId !== actor.userId) throw notFound(record.kind);
+    return { accountId: found.accountId, owner: { kind: 'user', userId: found.userId } };
+  }
+  if (!found?.organizationId) throw notFound(record.kind);
+  const role = await findMembershipRole(db, {
+    userId: actor.userId,
+    organizationId: found.organizationId,
+  });
+  if (!mayOnOrganization(actor, 'billing.manage', role)) throw notFound(record.kind);
+  return {
+    accountId: found.accountId,
+    owner: { kind: 'organization', organizationId: found.organizationId },
+  };
 }

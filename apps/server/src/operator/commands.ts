@@ -9,7 +9,11 @@ import {
   scheduleMaintenance,
   startMaintenance,
 } from '../modules/maintenance/maintenance.service';
-import { setPlanByHand } from '../modules/user/user.service';
+import type { Config } from '../config';
+import type { BillingContext } from '../modules/billing/billing-context';
+import { setPlanByHand } from '../modules/billing/subscription-cancel.service';
+import { queueMail } from '../platform/mail/mail-queue';
+import { createPayments } from '../platform/payments/create-payments';
 import {
   cancelDeletion,
   listPendingDeletions,
@@ -32,8 +36,10 @@ export const USAGE = `Usage: npm run themis -- <command>
       List deleted organizations still within their 30-day grace period.
   organization cancel-deletion PK
       Restore a deleted organization within its grace period.
-  user set-plan EMAIL PLAN
-      Put a user on an individual plan (its code, name or id) by hand.
+  user set-plan EMAIL PLAN [--until TIME]
+      Put a user on an individual plan (its code, name or id) by hand, as a manual grant
+      shown in their subscription tab; it replaces any subscription and, with --until,
+      ends then (back to Free).
 
 TIME is an ISO 8601 date-time (2026-12-01T22:00:00Z) or an offset from now (+30m, +2h, +1d).`;
 
@@ -80,10 +86,11 @@ function describe(status: ReturnType<typeof presentMaintenanceStatus>): string {
 /** Runs one operator command against the database and returns what to print. */
 export async function runOperatorCommand(options: {
   db: Database;
+  config: Config;
   now: Date;
   args: string[];
 }): Promise<OperatorResult> {
-  const { db, now } = options;
+  const { db, now, config } = options;
   let parsed;
   try {
     parsed = parseArgs({
@@ -105,10 +112,20 @@ export async function runOperatorCommand(options: {
   const [group, action, ...extra] = positionals;
   if (group === 'organization') return runOrganizationCommand({ db, now, action, extra });
   if (group === 'user') {
-    if (Object.keys(values).length > 0) {
-      throw new OperatorCommandError('user commands take no options: a plan stays until changed');
+    const { until, ...others } = values;
+    if (Object.keys(others).length > 0) {
+      throw new OperatorCommandError('user commands take only --until');
     }
-    return runUserCommand({ db, action, extra });
+    const ends = until ? parseTime(until, now, '--until') : null;
+    if (ends && ends.getTime() <= now.getTime()) {
+      throw new OperatorCommandError('--until must be in the future');
+    }
+    return runUserCommand({
+      ctx: operatorBillingContext(db, config, now),
+      action,
+      extra,
+      until: ends,
+    });
   }
   if (group !== 'maintenance' || !action || extra.length > 0)
     throw new OperatorCommandError('unknown command');
@@ -193,20 +210,37 @@ async function runOrganizationCommand(options: {
   throw new OperatorCommandError('unknown organization command');
 }
 
+/** What the billing services need, outside the server: mail is queued for its worker. */
+function operatorBillingContext(db: Database, config: Config, now: Date): BillingContext {
+  return {
+    db,
+    config,
+    now: () => now,
+    payments: createPayments(config),
+    queueMail: (mail, tx) => queueMail(tx ?? db, mail),
+    log: { warn: (_details, message) => console.error(`warning: ${message}`) },
+  };
+}
+
 async function runUserCommand(options: {
-  db: Database;
+  ctx: BillingContext;
   action: string | undefined;
   extra: string[];
+  until: Date | null;
 }): Promise<OperatorResult> {
-  const { db, action, extra } = options;
+  const { ctx, action, extra, until } = options;
   if (action === 'set-plan' && extra.length === 2) {
     const [email, plan] = extra as [string, string];
-    const outcome = await setPlanByHand({ db, email, plan });
+    const outcome = await setPlanByHand({ ctx, email, plan, until });
     if (outcome === 'no_user') throw new OperatorCommandError(`No user has the e-mail ${email}.`);
     if (outcome === 'no_plan') {
       throw new OperatorCommandError(`No individual plan is called "${plan}".`);
     }
-    return { output: `${email} is on the ${outcome.productName} plan.`, changedMaintenance: false };
+    const ending = until && !outcome.isFree ? ` until ${until.toISOString()}` : '';
+    return {
+      output: `${email} is on the ${outcome.productName} plan${ending}.`,
+      changedMaintenance: false,
+    };
   }
   throw new OperatorCommandError('unknown user command');
 }

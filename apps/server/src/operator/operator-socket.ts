@@ -39,7 +39,12 @@ export async function startOperatorSocket(options: {
         const { args } = JSON.parse(body) as { args: unknown };
         if (!Array.isArray(args) || !args.every((a) => typeof a === 'string'))
           throw new OperatorCommandError('bad request');
-        const result = await runOperatorCommand({ db: options.db, now: new Date(), args });
+        const result = await runOperatorCommand({
+          db: options.db,
+          config: options.config,
+          now: new Date(),
+          args,
+        });
         if (result.changedMaintenance) options.app.maintenance.invalidate();
         options.app.log.info({ command: args.slice(0, 2).join(' ') }, 'operator command');
         reply(200, { output: result.output });

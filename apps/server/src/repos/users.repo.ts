@@ -25,7 +25,10 @@ export async function requireUserWithPlan(
     .leftJoin(plans, eq(plans.id, users.planId))
     .where(eq(users.id, userId));
   if (!row) throw userGone();
-  return row;
+  if (row.plan) return row;
+  // No plan of their own (never chosen, or a subscription ended): the default plan.
+  const [fallback] = await db.select().from(plans).where(eq(plans.isDefault, true)).limit(1);
+  return { user: row.user, plan: fallback ?? null };
 }
 
 /** Locks the user's row for the rest of the transaction `tx`. */

@@ -8,3 +8,4 @@ export * from './chat';
 export * from './organizations';
 export * from './encryption';
 export * from './sharing';
+export * from './billing';

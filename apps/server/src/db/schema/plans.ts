@@ -12,6 +12,8 @@ export const plans = pgTable('plans', {
   currency: text('currency').notNull().default('PLN'),
   isDefault: boolean('is_default').notNull().default(false),
   sortOrder: integer('sort_order').notNull().default(0),
+  /** Stripe's prod_… for this plan, made the first time it is sold through Stripe. */
+  stripeProductId: text('stripe_product_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

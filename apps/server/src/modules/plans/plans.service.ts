@@ -1,5 +1,5 @@
 import { asc } from 'drizzle-orm';
-import type { Plan } from '@themis/shared';
+import { priceOf, VAT_RATE_PERCENT, type Plan } from '@themis/shared';
 import type { Database } from '../../db/client';
 import { plans, type PlanRow } from '../../db/schema';
 
@@ -13,6 +13,8 @@ export function presentPlan(row: PlanRow): Plan {
     has_encryption: row.hasEncryption,
     price_monthly_cents: row.priceMonthlyCents,
     price_yearly_cents: row.priceYearlyCents,
+    prices: { monthly: priceOf(row.priceMonthlyCents), yearly: priceOf(row.priceYearlyCents) },
+    vat_rate_percent: VAT_RATE_PERCENT,
     currency: row.currency,
     is_free: row.priceMonthlyCents === 0 && row.priceYearlyCents === 0,
   };

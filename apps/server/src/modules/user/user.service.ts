@@ -8,6 +8,7 @@ import type {
 } from '@themis/shared';
 import { PROVIDER_NAMES } from '@themis/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import { hasLiveSubscription } from '../billing/billing-overview.service';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/client';
 import { encryptionStatus } from '../encryption/encryption.service';
@@ -131,38 +132,13 @@ export async function choosePlan(options: {
   const [plan] = await db.select().from(plans).where(eq(plans.id, options.planPk));
   if (!plan || plan.scope !== 'individual') throw new AppError('not_found', 404, 'plan not found');
   const isFree = plan.priceMonthlyCents === 0 && plan.priceYearlyCents === 0;
-  if (isFree) {
+  // A subscription in force is ended by cancelling it, not by the questionnaire.
+  const subscribed = await hasLiveSubscription(db, { kind: 'user', userId: actor.userId });
+  if (isFree && !subscribed) {
     await db.update(users).set({ planId: plan.id }).where(eq(users.id, actor.userId));
   }
   const { user } = await loadUser(db, actor);
   return { plan_pk: user.planId ?? '', payment_required: !isFree };
-}
-
-/**
- * An operator's grant of an individual plan (a firm paying by transfer, a courtesy plan):
- * the plan named by its code, product name or id, whatever its price.
- */
-export async function setPlanByHand(options: {
-  db: Database;
-  email: string;
-  plan: string;
-}): Promise<{ productName: string } | 'no_user' | 'no_plan'> {
-  const { db } = options;
-  const wanted = options.plan.trim().toLowerCase();
-  const individual = await db.select().from(plans).where(eq(plans.scope, 'individual'));
-  const plan = individual.find(
-    (row) =>
-      row.code.toLowerCase() === wanted ||
-      row.productName.toLowerCase() === wanted ||
-      row.id === wanted,
-  );
-  if (!plan) return 'no_plan';
-  const updated = await db
-    .update(users)
-    .set({ planId: plan.id })
-    .where(eq(users.email, options.email.trim().toLowerCase()))
-    .returning({ id: users.id });
-  return updated.length > 0 ? { productName: plan.productName } : 'no_user';
 }
 
 /** The ways the user signs in: linked providers, and 'system' when a password is set. */

@@ -1,4 +1,5 @@
 import type { ConfirmationKind, Language } from '@themis/shared';
+import { billingMailContent, type BillingMailTemplate } from './billing-mail';
 import { escapeHtml } from './escape-html';
 import { invitationContent, type InvitationTemplate } from './invitation-mail';
 import type { MailBlock } from './mail-blocks';
@@ -9,6 +10,7 @@ export type MailTemplate =
   | { kind: 'verification_code'; purpose: ConfirmationKind; code: string }
   | { kind: 'password_reset'; link: string }
   | InvitationTemplate
+  | BillingMailTemplate
   | NoticeTemplate;
 
 export interface RenderedMail {
@@ -27,6 +29,13 @@ function blocksOf(
   if (template.kind === 'organization_invitation') {
     const invitation = invitationContent(template, language);
     return { subject: invitation.subject, blocks: [greeting, ...invitation.blocks, signOff] };
+  }
+  if (
+    template.kind === 'billing_payment_failed' ||
+    template.kind === 'billing_subscription_ended'
+  ) {
+    const billing = billingMailContent(template, language);
+    return { subject: billing.subject, blocks: [greeting, ...billing.blocks, signOff] };
   }
   if (template.kind !== 'verification_code' && template.kind !== 'password_reset') {
     const notice = noticeContent(template, language);

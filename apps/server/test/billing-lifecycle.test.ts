@@ -1,0 +1,357 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Plan, Receipt } from '@themis/shared';
+import { payments } from '../src/db/schema';
+import { runOperatorCommand } from '../src/operator/commands';
+import { Client, lastMailTo, loginWithCode, signedUpClient } from './accounts';
+import { createTestApp, type TestApp } from './app';
+import {
+  CARDS,
+  catalogue,
+  overview,
+  runBillingJobs,
+  savedCard,
+  subscribed,
+} from './billing-fixtures';
+
+// A subscription's life with a controllable clock: renewals by the durable job, a failed
+// renewal's retries and the return to Free, cancelling to the period end, upgrades charged
+// at once with the rest of the period credited, downgrades at the period end.
+
+let t: TestApp;
+let clock: Date;
+let plans: Record<string, Plan>;
+
+beforeAll(async () => {
+  clock = new Date('2026-03-02T09:00:00.000Z');
+  t = await createTestApp({ now: () => clock });
+  plans = await catalogue((await signedUpClient(t)).client);
+});
+afterAll(() => t.close());
+
+type Account = Awaited<ReturnType<typeof signedUpClient>>;
+
+/** Moves the clock to `at` and signs in anew, as the user coming back then would. */
+async function comeBackAt(account: Account, at: string): Promise<Client> {
+  clock = new Date(at);
+  const client = new Client(t);
+  await loginWithCode(t, client, account.email, false);
+  return client;
+}
+
+async function receiptsOf(client: Client) {
+  return (await client.get('/api/billing/receipt/list')).json() as Receipt[];
+}
+
+describe('renewal', () => {
+  it('charges the saved card at the period end and starts the next period', async () => {
+    clock = new Date('2026-03-02T09:00:00.000Z');
+    const account = await signedUpClient(t);
+    await subscribed(account.client, plans.pro!, 'monthly');
+
+    // Not before the period end, even when the job is run early.
+    clock = new Date('2026-04-02T08:59:00.000Z');
+    await runBillingJobs(t);
+    const client = await comeBackAt(account, '2026-04-02T09:00:00.000Z');
+    expect((await receiptsOf(client)).map((r) => r.kind)).toEqual(['subscription']);
+
+    await runBillingJobs(t);
+    const after = (await overview(client)).subscription;
+    expect(after).toMatchObject({
+      status: 'active',
+      current_period_start: '2026-04-02T09:00:00.000Z',
+      current_period_end: '2026-05-02T09:00:00.000Z',
+    });
+    const receipts = await receiptsOf(client);
+    expect(receipts.map((r) => [r.kind, r.amount.gross, r.period_start])).toEqual([
+      ['renewal', 9900, '2026-04-02T09:00:00.000Z'],
+      ['subscription', 9900, '2026-03-02T09:00:00.000Z'],
+    ]);
+    // Run again: nothing more is charged.
+    await runBillingJobs(t);
+    expect(await receiptsOf(client)).toHaveLength(2);
+  });
+
+  it('after a failed renewal: past due with an e-mail, retried, then back to Free', async () => {
+    clock = new Date('2026-03-02T09:00:00.000Z');
+    const account = await signedUpClient(t);
+    await subscribed(account.client, plans.pro!, 'monthly');
+    // The user replaced the card with one that fails when charged later.
+    await savedCard(account.client, CARDS.chargeFails);
+
+    let client = await comeBackAt(account, '2026-04-02T09:00:00.000Z');
+    await runBillingJobs(t);
+    expect(await overview(client)).toMatchObject({
+      plan: { code: 'pro' },
+      subscription: { status: 'past_due', next_retry_at: '2026-04-03T09:00:00.000Z' },
+    });
+    const mail = await lastMailTo(t, 'faktury@kancelaria.example', (m) =>
+      m.subject.includes('did not go through'),
+    );
+    expect(mail.text).toMatch(/PLN\s99\.00/);
+
+    for (const [at, next] of [
+      ['2026-04-03T09:00:00.000Z', '2026-04-05T09:00:00.000Z'],
+      ['2026-04-05T09:00:00.000Z', '2026-04-09T09:00:00.000Z'],
+    ] as const) {
+      client = await comeBackAt(account, at);
+      await runBillingJobs(t);
+      expect((await overview(client)).subscription).toMatchObject({
+        status: 'past_due',
+        next_retry_at: next,
+      });
+    }
+    client = await comeBackAt(account, '2026-04-09T09:00:00.000Z');
+    await runBillingJobs(t);
+    expect(await overview(client)).toMatchObject({ plan: { code: 'free' }, subscription: null });
+    expect((await client.get('/api/usage/current')).json().limit_tokens).toBe(
+      plans.free!.monthly_token_limit,
+    );
+    await lastMailTo(t, 'faktury@kancelaria.example', (m) => m.subject.includes('has ended'));
+    expect((await receiptsOf(client)).map((r) => r.kind)).toEqual(['subscription']);
+  });
+
+  it('retries at once when a new card is added while past due', async () => {
+    clock = new Date('2026-03-02T09:00:00.000Z');
+    const account = await signedUpClient(t);
+    await subscribed(account.client, plans.pro!, 'monthly');
+    await savedCard(account.client, CARDS.chargeFails);
+    const client = await comeBackAt(account, '2026-04-02T10:00:00.000Z');
+    await runBillingJobs(t);
+    expect((await overview(client)).subscription?.status).toBe('past_due');
+
+    await savedCard(client, CARDS.visa);
+    await t.app.jobs.runDueJobs();
+    expect((await overview(client)).subscription).toMatchObject({
+      status: 'active',
+      current_period_start: '2026-04-02T09:00:00.000Z',
+      current_period_end: '2026-05-02T09:00:00.000Z',
+      card: { last4: '4242' },
+    });
+  });
+});
+
+describe('cancelling', () => {
+  it('keeps the plan until the period end with the reason, then Free', async () => {
+    clock = new Date('2026-03-02T09:00:00.000Z');
+    const account = await signedUpClient(t);
+    await subscribed(account.client, plans.pro!, 'monthly');
+    const cancelled = await account.client.post('/api/billing/subscription/cancel', {
+      reason: 'too_expensive',
+      comment: 'Na razie wystarczy plan bezpłatny.',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({
+      plan: { code: 'pro' },
+      subscription: {
+        cancel_at_period_end: true,
+        cancel_reason: 'too_expensive',
+        current_period_end: '2026-04-02T09:00:00.000Z',
+      },
+    });
+    const client = await comeBackAt(account, '2026-04-02T09:00:00.000Z');
+    await runBillingJobs(t);
+    expect(await overview(client)).toMatchObject({ plan: { code: 'free' }, subscription: null });
+    expect((await receiptsOf(client)).map((r) => r.kind)).toEqual(['subscription']);
+  });
+
+  it('renews as before once resumed, and refuses a reason it does not know', async () => {
+    clock = new Date('2026-03-02T09:00:00.000Z');
+    const account = await signedUpClient(t);
+    await subscribed(account.client, plans.pro!, 'monthly');
+    const bad = await account.client.post('/api/billing/subscription/cancel', { reason: 'meh' });
+    expect(bad.statusCode).toBe(400);
+    await account.client.post('/api/billing/subscription/cancel', { reason: 'not_using' });
+    const resumed = await account.client.post('/api/billing/subscription/resume', {});
+    expect(resumed.json().subscription).toMatchObject({
+      cancel_at_period_end: false,
+      cancel_reason: null,
+    });
+    const client = await comeBackAt(account, '2026-04-02T09:00:00.000Z');
+    await runBillingJobs(t);
+    expect((await overview(client)).subscription?.current_period_end).toBe(
+      '2026-05-02T09:00:00.000Z',
+    );
+  });
+
+  it('answers not_found without a subscription', async () => {
+    const { client } = await signedUpClient(t);
+    const res = await client.post('/api/billing/subscription/cancel', { reason: 'other' });
+    expect([res.statusCode, res.json().detail]).toEqual([404, 'not_found']);
+  });
+});
+
+describe('changing the plan', () => {
+  it('upgrades at once, charging the new price less the unused days, to the cent', async () => {
+    clock = new Date('2026-03-02T09:00:00.000Z');
+    const account = await signedUpClient(t);
+    await subscribed(account.client, plans.pro!, 'monthly');
+    const client = await comeBackAt(account, '2026-03-12T09:00:00.000Z');
+
+    const quote = await client.get(`/api/billing/quote?plan_pk=${plans.expert!.pk}&period=monthly`);
+    // 21 of 31 days left of 80.49 net: a credit of 54.53, so 161.79 − 54.53 = 107.26 net.
+    expect(quote.json()).toMatchObject({
+      kind: 'upgrade',
+      charge_now: { net: 10726, vat: 2467, gross: 13193 },
+      renewal_amount: { net: 16179, vat: 3721, gross: 19900 },
+      period_end: '2026-04-12T09:00:00.000Z',
+    });
+    const res = await client.post('/api/billing/subscription/change', {
+      plan_pk: plans.expert!.pk,
+      period: 'monthly',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'succeeded',
+      overview: {
+        plan: { code: 'expert' },
+        subscription: {
+          current_period_start: '2026-03-12T09:00:00.000Z',
+          current_period_end: '2026-04-12T09:00:00.000Z',
+          amount: { gross: 19900 },
+        },
+      },
+    });
+    expect((await client.get('/api/usage/current')).json().limit_tokens).toBe(
+      plans.expert!.monthly_token_limit,
+    );
+    const [upgrade] = await receiptsOf(client);
+    expect(upgrade).toMatchObject({
+      kind: 'upgrade',
+      amount: { net: 10726, vat: 2467, gross: 13193 },
+    });
+  });
+
+  it('moves to yearly billing of the same plan at once, credited the same way', async () => {
+    clock = new Date('2026-03-02T09:00:00.000Z');
+    const account = await signedUpClient(t);
+    await subscribed(account.client, plans.pro!, 'monthly');
+    const client = await comeBackAt(account, '2026-03-12T09:00:00.000Z');
+    const res = await client.post('/api/billing/subscription/change', {
+      plan_pk: plans.pro!.pk,
+      period: 'yearly',
+    });
+    expect(res.json().overview.subscription).toMatchObject({
+      period: 'yearly',
+      current_period_end: '2027-03-12T09:00:00.000Z',
+    });
+    expect((await receiptsOf(client))[0]?.amount).toEqual({ net: 75035, vat: 17258, gross: 92293 });
+  });
+
+  it('downgrades at the period end, charging the lower price then', async () => {
+    clock = new Date('2026-03-02T09:00:00.000Z');
+    const account = await signedUpClient(t);
+    await subscribed(account.client, plans.expert!, 'monthly');
+    const res = await account.client.post('/api/billing/subscription/change', {
+      plan_pk: plans.pro!.pk,
+      period: 'monthly',
+    });
+    expect(res.json()).toMatchObject({
+      status: 'scheduled',
+      payment_pk: null,
+      overview: {
+        plan: { code: 'expert' },
+        subscription: { pending_change: { plan: { code: 'pro' }, period: 'monthly' } },
+      },
+    });
+    const client = await comeBackAt(account, '2026-04-02T09:00:00.000Z');
+    await runBillingJobs(t);
+    expect(await overview(client)).toMatchObject({
+      plan: { code: 'pro' },
+      subscription: { pending_change: null, amount: { gross: 9900 } },
+    });
+    expect((await receiptsOf(client)).map((r) => [r.kind, r.plan_name, r.amount.gross])).toEqual([
+      ['renewal', 'Pro', 9900],
+      ['subscription', 'Expert', 19900],
+    ]);
+  });
+
+  it('withdraws a waiting downgrade when the current plan is chosen again', async () => {
+    clock = new Date('2026-03-02T09:00:00.000Z');
+    const account = await signedUpClient(t);
+    await subscribed(account.client, plans.pro!, 'yearly');
+    const monthly = await account.client.post('/api/billing/subscription/change', {
+      plan_pk: plans.pro!.pk,
+      period: 'monthly',
+    });
+    expect(monthly.json().status).toBe('scheduled');
+    const back = await account.client.post('/api/billing/subscription/change', {
+      plan_pk: plans.pro!.pk,
+      period: 'yearly',
+    });
+    expect(back.json()).toMatchObject({
+      status: 'succeeded',
+      overview: { subscription: { pending_change: null } },
+    });
+  });
+
+  it('charges an upgrade once, however many tabs ask at the same moment', async () => {
+    clock = new Date('2026-03-02T09:00:00.000Z');
+    const account = await signedUpClient(t);
+    const first = await subscribed(account.client, plans.pro!, 'monthly');
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        account.client.post('/api/billing/subscription/change', {
+          plan_pk: plans.expert!.pk,
+          period: 'monthly',
+        }),
+      ),
+    );
+    const statuses = answers.map((res) => res.statusCode);
+    expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(1);
+    const upgrades = await t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.subscriptionId, first.overview.subscription!.pk));
+    expect(
+      upgrades.filter((row) => row.kind === 'upgrade' && row.status === 'succeeded'),
+    ).toHaveLength(1);
+  });
+});
+
+describe('a plan granted by hand', () => {
+  const operator = (...args: string[]) =>
+    runOperatorCommand({ db: t.database.db, config: t.config, now: clock, args });
+
+  it('replaces the subscription, shows as manual, charges nothing and ends at --until', async () => {
+    clock = new Date('2026-03-02T09:00:00.000Z');
+    const account = await signedUpClient(t);
+    await subscribed(account.client, plans.pro!, 'monthly');
+    const answer = await operator('user', 'set-plan', account.email, 'expert', '--until', '+10d');
+    expect(answer.output).toBe(
+      `${account.email} is on the Expert plan until 2026-03-12T09:00:00.000Z.`,
+    );
+    expect(await overview(account.client)).toMatchObject({
+      plan: { code: 'expert' },
+      subscription: {
+        source: 'manual',
+        amount: { gross: 0 },
+        current_period_end: '2026-03-12T09:00:00.000Z',
+      },
+    });
+    const cancel = await account.client.post('/api/billing/subscription/cancel', {
+      reason: 'other',
+    });
+    expect([cancel.statusCode, cancel.json().detail]).toEqual([409, 'subscription_exists']);
+
+    const client = await comeBackAt(account, '2026-03-12T09:00:00.000Z');
+    await runBillingJobs(t);
+    expect(await overview(client)).toMatchObject({ plan: { code: 'free' }, subscription: null });
+    expect((await receiptsOf(client)).map((r) => r.kind)).toEqual(['subscription']);
+  });
+
+  it('is replaced when the user pays for a plan', async () => {
+    clock = new Date('2026-03-02T09:00:00.000Z');
+    const account = await signedUpClient(t);
+    await operator('user', 'set-plan', account.email, 'pro');
+    expect((await overview(account.client)).subscription).toMatchObject({
+      source: 'manual',
+      current_period_end: null,
+    });
+    const outcome = await subscribed(account.client, plans.expert!, 'monthly');
+    expect(outcome.overview).toMatchObject({
+      plan: { code: 'expert' },
+      subscription: { source: 'paid' },
+    });
+  });
+});
