@@ -1,9 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Plan, Receipt } from '@themis/shared';
-import { payments } from '../src/db/schema';
+import { payments, subscriptions } from '../src/db/schema';
 import { runOperatorCommand } from '../src/operator/commands';
-import { Client, lastMailTo, loginWithCode, signedUpClient } from './accounts';
+import {
+  Client,
+  lastCodeTo,
+  lastMailTo,
+  loginWithCode,
+  PASSWORD,
+  signedUpClient,
+} from './accounts';
 import { createTestApp, type TestApp } from './app';
 import {
   CARDS,
@@ -353,5 +360,40 @@ describe('a plan granted by hand', () => {
       plan: { code: 'expert' },
       subscription: { source: 'paid' },
     });
+  });
+});
+
+describe('when the payer goes', () => {
+  it('ends the subscription of a deleted account, which is never charged again', async () => {
+    clock = new Date('2026-03-02T09:00:00.000Z');
+    const account = await signedUpClient(t);
+    const outcome = await subscribed(account.client, plans.pro!, 'monthly');
+    const sent = await account.client.post('/api/user/send-verification-code', {
+      verification_code_type: 'USER_DELETE',
+    });
+    expect(sent.statusCode).toBe(202);
+    const code = await lastCodeTo(t, account.email);
+    const deleted = await account.client.request({
+      method: 'DELETE',
+      url: '/api/user/delete',
+      payload: { verification_code: code, password: PASSWORD },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    clock = new Date('2026-04-02T09:00:00.000Z');
+    await runBillingJobs(t);
+    const subscriptionId = outcome.overview.subscription!.pk;
+    const [row] = await t.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, subscriptionId));
+    expect(row?.status).toBe('ended');
+    const charges = await t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.subscriptionId, subscriptionId));
+    // The receipt is kept for the accounts; no renewal was charged.
+    expect(charges.map((charge) => [charge.kind, charge.status])).toEqual([
+      ['subscription', 'succeeded'],
+    ]);
   });
 });

@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { billingAccounts, subscriptions } from '../src/db/schema';
 import { createTestApp, type TestApp } from './app';
-import { signedUpClient } from './accounts';
+import { lastCodeTo, signedUpClient } from './accounts';
 import {
   catalogue,
   overview,
@@ -76,5 +78,22 @@ describe('an organization plan', () => {
       `/api/billing/card/list?organization_pk=${organizationId}`,
     );
     expect(theirs.statusCode).toBe(404);
+  });
+
+  it('is not renewed once the organization is deleted', async () => {
+    const { owner, organizationId } = await firm(t);
+    const plans = await catalogue(owner.client);
+    await subscribed(owner.client, plans.team!, 'monthly', { organizationId });
+    const url = `/api/organization/delete/${organizationId}`;
+    expect((await owner.client.delete(url)).statusCode).toBe(202);
+    const code = await lastCodeTo(t, owner.email);
+    const deleted = await owner.client.delete(`${url}?verification_code=${code}`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const [row] = await t.database.db
+      .select()
+      .from(subscriptions)
+      .innerJoin(billingAccounts, eq(billingAccounts.id, subscriptions.accountId))
+      .where(eq(billingAccounts.organizationId, organizationId));
+    expect(row?.subscriptions).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
   });
 });

@@ -12,6 +12,7 @@ import { AppError, RateLimitedError } from '../../errors';
 import { hashPassword, verifyPassword } from '../../platform/crypto/secrets';
 import { userFilesPrefix } from '../../platform/storage/storage';
 import { LIMITS } from './auth.context';
+import { endBillingOfRemovedOwner } from '../billing/owner-gone.service';
 import type { AppContext } from '../../app-context';
 import { queueAccountDeletedNotice, queuePasswordChangedNotice } from './account-notices';
 import { consumeCode, countCodeCall, issueCode } from './codes.service';
@@ -140,6 +141,7 @@ export async function deleteAccount(options: {
   });
   // Revoked first, so that every open socket of the account is closed with it.
   await revokeUserSessions({ ctx, userId: user.id, reason: 'account_deleted' });
+  await endBillingOfRemovedOwner(ctx, { kind: 'user', userId: user.id });
   await ctx.db.delete(users).where(eq(users.id, user.id));
   await queueAccountDeletedNotice(ctx, user);
   await ctx.storage.deletePrefix(userFilesPrefix(user.id)).catch((error: unknown) => {

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { ORGANIZATION_PURGE_AFTER_MS } from '@themis/shared';
+import { stopRenewingForDeletedOrganization } from '../billing/owner-gone.service';
 import { requireOrganizationAccess } from '../../access/access';
 import type { UserActor } from '../../access/actor';
 import type { AppContext } from '../../app-context';
@@ -60,6 +61,7 @@ export async function deleteOrganization(options: {
     });
   });
   await ctx.sessionEvents.contextChanged(members);
+  await stopRenewingForDeletedOrganization(ctx, organizationId);
   return 'deleted';
 }
 
