@@ -3,6 +3,7 @@ import i18next from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import authEn from '../locales/en/auth.json';
+import billingEn from '../locales/en/billing.json';
 import chatEn from '../locales/en/chat.json';
 import commonEn from '../locales/en/common.json';
 import encryptionEn from '../locales/en/encryption.json';
@@ -15,6 +16,7 @@ import settingsEn from '../locales/en/settings.json';
 import sharingEn from '../locales/en/sharing.json';
 import validationEn from '../locales/en/validation.json';
 import authPl from '../locales/pl/auth.json';
+import billingPl from '../locales/pl/billing.json';
 import chatPl from '../locales/pl/chat.json';
 import commonPl from '../locales/pl/common.json';
 import encryptionPl from '../locales/pl/encryption.json';
@@ -42,6 +44,7 @@ export const resources = {
     organizations: organizationsEn,
     encryption: encryptionEn,
     sharing: sharingEn,
+    billing: billingEn,
   },
   pl: {
     common: commonPl,
@@ -56,6 +59,7 @@ export const resources = {
     organizations: organizationsPl,
     encryption: encryptionPl,
     sharing: sharingPl,
+    billing: billingPl,
   },
 } as const;
 

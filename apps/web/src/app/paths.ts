@@ -1,3 +1,5 @@
+import type { BillingPeriod } from '@themis/shared';
+
 /** Route paths in one place, so links and the router never drift apart. */
 export const paths = {
   root: '/',
@@ -22,9 +24,31 @@ export const paths = {
   privacy: '/privacy',
   organizationInvitation: '/organizations/invitation',
   organizations: '/organizations',
+  organizationBilling: '/organizations/billing',
+  billing: '/billing',
+  billingPlans: '/billing/plans',
+  billingSubscription: '/billing/subscription',
+  payment: '/payment',
 } as const;
 
 /** A path with an `email` query parameter, as the registration and activation pages take. */
 export function withEmail(path: string, email: string): string {
   return `${path}?${new URLSearchParams({ email }).toString()}`;
+}
+
+export interface PaymentTarget {
+  plan: string;
+  period: BillingPeriod;
+  /** The organization paying; absent for the user's own billing. */
+  organization?: string | null;
+}
+
+/** The payment page for a plan: /payment?plan=…&period=…[&organization=…]. */
+export function paymentPath({ plan, period, organization }: PaymentTarget): string {
+  const query = new URLSearchParams({
+    ...(organization ? { organization } : {}),
+    plan,
+    period,
+  });
+  return `${paths.payment}?${query.toString()}`;
 }

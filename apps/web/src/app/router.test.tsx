@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { SECRET, sharedConversation } from '../features/sharing/test-data';
-import { authUser, fakeApi, json, signedOut, userResponse } from '../test/fake-api';
+import { authUser, detail, fakeApi, json, signedOut, userResponse } from '../test/fake-api';
 import { renderWithProviders, CHAT_PAGE_WAIT } from '../test/render';
 import { i18n } from './i18n';
 import { reportError } from './reporting';
@@ -71,6 +71,24 @@ describe('routes', () => {
     expect(await screen.findByTestId('not-found-page', {}, CHAT_PAGE_WAIT)).toBeTruthy();
     expect(screen.getAllByRole('main')).toHaveLength(1);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Page not found');
+  });
+
+  it('opens billing on its plans tab and the payment page, inside the shell', async () => {
+    fakeApi({
+      ...signedIn,
+      'GET /plan/list': () => json([]),
+      'GET /billing/subscription': () => detail('internal_error', 500),
+    });
+    const router = renderRoutes('/billing');
+    expect(await screen.findByTestId('billing-page', {}, CHAT_PAGE_WAIT)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/billing/plans');
+    expect(screen.getByRole('main').contains(screen.getByTestId('billing-page'))).toBe(true);
+
+    await router.navigate('/billing/receipts');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/billing/plans'));
+    await router.navigate('/payment?plan=p&period=monthly');
+    expect(await screen.findByTestId('payment-page', {}, CHAT_PAGE_WAIT)).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Payment');
   });
 
   it('sends a guest opening a shared link to login, remembering the link', async () => {

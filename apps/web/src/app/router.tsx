@@ -51,6 +51,19 @@ export const routes: RouteObject[] = [
                       .OrganizationsPage,
                 ),
               },
+              { path: paths.billing, element: <Navigate to={paths.billingPlans} replace /> },
+              {
+                path: `${paths.billing}/:tab`,
+                lazy: page(
+                  async () => (await import('../features/billing/pages/BillingPage')).BillingPage,
+                ),
+              },
+              {
+                path: paths.payment,
+                lazy: page(
+                  async () => (await import('../features/billing/pages/PaymentPage')).PaymentPage,
+                ),
+              },
               {
                 path: paths.organizationInvitation,
                 lazy: page(

@@ -1,4 +1,10 @@
-import type { AuthUser, Plan, UserResponse } from '@themis/shared';
+import {
+  priceOf,
+  VAT_RATE_PERCENT,
+  type AuthUser,
+  type Plan,
+  type UserResponse,
+} from '@themis/shared';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { routes } from '../app/router';
 import { maintenanceStatus, renderWithProviders, stubFetch } from './render';
@@ -86,16 +92,21 @@ export function userResponse(overrides: Partial<UserResponse> = {}): UserRespons
   };
 }
 
+/** A plan; its gross prices follow from the net ones given, as the server adds the VAT. */
 export function plan(overrides: Partial<Plan> & Pick<Plan, 'pk' | 'code'>): Plan {
+  const monthly = overrides.price_monthly_cents ?? 0;
+  const yearly = overrides.price_yearly_cents ?? 0;
   return {
     product_name: overrides.code,
     scope: 'individual',
     monthly_token_limit: 100_000,
     has_encryption: false,
-    price_monthly_cents: 0,
-    price_yearly_cents: 0,
+    price_monthly_cents: monthly,
+    price_yearly_cents: yearly,
+    prices: { monthly: priceOf(monthly), yearly: priceOf(yearly) },
+    vat_rate_percent: VAT_RATE_PERCENT,
     currency: 'PLN',
-    is_free: true,
+    is_free: monthly === 0 && yearly === 0,
     ...overrides,
   };
 }

@@ -35,6 +35,8 @@ export interface FormTextFieldProps<TValues extends FieldValues, TOutput> {
   normalize?: (value: string) => string;
   /** Id of an element that describes the field besides its helper text. */
   describedBy?: string;
+  /** Fields whose rules depend on this one, checked again when it changes. */
+  deps?: Path<TValues>[];
 }
 
 /**
@@ -60,6 +62,7 @@ export function FormTextField<TValues extends FieldValues, TOutput>({
   inputSx,
   normalize,
   describedBy,
+  deps,
 }: FormTextFieldProps<TValues, TOutput>) {
   const errorText = useFieldErrorText();
   const generatedId = useId();
@@ -69,6 +72,7 @@ export function FormTextField<TValues extends FieldValues, TOutput>({
     <Controller
       name={name}
       control={control}
+      rules={deps && { deps }}
       render={({ field, fieldState }) => {
         const text = errorText(fieldState.error) ?? helperText;
         const describedByIds = [text ? helperId : '', describedBy ?? ''].filter(Boolean).join(' ');

@@ -30,12 +30,17 @@ describe('sidebarEntries', () => {
     ]);
   });
 
-  it('enables logout in the shell today, the other account entries once they land', () => {
+  it('enables logout and billing in the shell today, the other account entries once they land', () => {
     const disabled = (context: SidebarContext) =>
       sidebarEntries(context)
         .filter((entry) => !entry.enabled)
         .map((entry) => entry.id);
-    expect(disabled(SHELL_CONTEXT)).toEqual(['documents', 'models', 'billing']);
+    expect(disabled(SHELL_CONTEXT)).toEqual(['documents', 'models']);
+    expect(disabled({ ...SHELL_CONTEXT, landed: { ...allLanded, billing: false } })).toEqual([
+      'documents',
+      'models',
+      'billing',
+    ]);
     expect(isEntryEnabled(SHELL_CONTEXT, 'feedback')).toBe(true);
     expect(disabled({ ...SHELL_CONTEXT, landed: allLanded })).toEqual(['documents', 'models']);
     expect(isEntryEnabled(SHELL_CONTEXT, 'logout')).toBe(true);

@@ -21,13 +21,10 @@ export interface SidebarContext {
   currentOrganization: { settingsPanelVisible: boolean } | null;
 }
 
-/**
- * The shell's context today: it renders behind the session guard; billing and organizations
- * have not landed yet.
- */
+/** The shell's context today: it renders behind the session guard, every feature landed. */
 export const SHELL_CONTEXT: SidebarContext = {
   signedIn: true,
-  landed: { billing: false, settings: true, feedback: true },
+  landed: { billing: true, settings: true, feedback: true },
   currentOrganization: null,
 };
 

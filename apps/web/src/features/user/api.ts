@@ -1,12 +1,9 @@
 import type {
-  ChoosePlanResponse,
   PersonalDetailsRequest,
   Plan,
   SetPasswordRequest,
   UserResponse,
-  ZChoosePlanRequest,
 } from '@themis/shared';
-import type { z } from 'zod';
 import { api } from '../../app/api/api';
 import type { PictureValue } from '../../components/ProfilePicturePicker';
 import { authApi } from '../auth/api';
@@ -54,10 +51,6 @@ export const userApi = api.injectEndpoints({
       invalidatesTags: ['Me', 'ExternalProviders'],
     }),
     listPlans: build.query<Plan[], void>({ query: () => '/plan/list' }),
-    choosePlan: build.mutation<ChoosePlanResponse, z.infer<typeof ZChoosePlanRequest>>({
-      query: (body) => ({ url: '/user/choose-plan', method: 'POST', body }),
-      invalidatesTags: ['Me'],
-    }),
   }),
 });
 
@@ -66,5 +59,4 @@ export const {
   useUpdateAccountMutation,
   useSetPasswordMutation,
   useListPlansQuery,
-  useChoosePlanMutation,
 } = userApi;

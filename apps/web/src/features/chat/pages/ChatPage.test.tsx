@@ -179,6 +179,10 @@ describe('chat page', () => {
     expect((await screen.findByTestId('chat-error')).textContent).toContain(
       'You have reached your monthly plan limit.',
     );
+    // In the individual context the notice leads to the plans.
+    expect((await screen.findByTestId('chat-limit-link')).getAttribute('href')).toBe(
+      '/billing/plans',
+    );
     socket.receive({ type: 'error', detail: 'conversation_busy', conversation_pk: CONVERSATION });
     expect(screen.getByTestId('chat-error').textContent).toContain(
       'An answer is still being written',

@@ -15,6 +15,7 @@ import { ChatEmptyState } from '../components/ChatEmptyState';
 import { ChatInput } from '../components/ChatInput';
 import { useConversationName } from '../components/ConversationRow';
 import { ModelMenu } from '../components/ModelMenu';
+import { PlanLimitLink } from '../components/PlanLimitLink';
 import { UsageMeter } from '../components/UsageMeter';
 import { chatRuntime } from '../realtime/chat-runtime';
 import { useAttachments } from '../use-attachments';
@@ -224,6 +225,7 @@ export function ChatPage() {
           <Box sx={{ maxWidth: '48rem', mx: 'auto', px: { xs: 1.5, sm: 3 }, mb: 1 }}>
             <Alert severity="error" onClose={dismissError} data-testid="chat-error">
               {shownError ? t(noticeKey(shownError)) : t('conversation.loadFailed')}
+              {shownError === 'monthly_limit_reached' && <PlanLimitLink />}
             </Alert>
           </Box>
         )}

@@ -10,12 +10,14 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DEFAULT_INVITATION_ROLE, ZOrganizationName, type Plan } from '@themis/shared';
+import { DEFAULT_INVITATION_ROLE, ZOrganizationName, type BillingPeriod } from '@themis/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageKey } from '../../../app/api/error-message';
+import { paymentPath } from '../../../app/paths';
 import { useFieldErrorText } from '../../../components/form/field-error';
 import { ProfilePicturePicker, type PictureValue } from '../../../components/ProfilePicturePicker';
+import { PlanChooser } from '../../billing';
 import { useCreateOrganizationMutation, useInviteMutation, useListPlansQuery } from '../api';
 import { expectContextChange, reloadIntoContext } from '../context';
 import { InviteFields, type InvitedRole } from './InviteFields';
@@ -24,8 +26,9 @@ const STEPS = ['details', 'invite', 'plan'] as const;
 
 /**
  * The create-organization wizard (spec §2, §4): the name and logo create the organization,
- * whose owner the user becomes; then invitations by e-mail, if any; then the plan, with only
- * a close button. The user works in the new organization once the wizard closes.
+ * whose owner the user becomes; then invitations by e-mail, if any; then the plans, with the
+ * way to pay for one beside the close button. The user works in the new organization once
+ * the wizard closes (or the payment page opens: a page load, into the new context).
  */
 export function CreateOrganizationDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('organizations');
@@ -42,8 +45,10 @@ export function CreateOrganizationDialog({ onClose }: { onClose: () => void }) {
   const [error, setError] = useState<string>();
   const [createOrganization, creating] = useCreateOrganizationMutation();
   const [invite, inviting] = useInviteMutation();
-  const { data: plans = [] } = useListPlansQuery(undefined, { skip: step < 2 });
-  const team = plans.find((plan: Plan) => plan.scope === 'organization');
+  const plans = useListPlansQuery(undefined, { skip: step < 2 });
+  const organizationPlans = plans.data?.filter((plan) => plan.scope === 'organization');
+  const [period, setPeriod] = useState<BillingPeriod>('monthly');
+  const [chosenPlan, setChosenPlan] = useState<string>();
 
   const nameCheck = ZOrganizationName.safeParse(name);
   const nameError =
@@ -84,7 +89,13 @@ export function CreateOrganizationDialog({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <Dialog open onClose={close} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+    <Dialog
+      open
+      onClose={close}
+      aria-labelledby={titleId}
+      maxWidth={step === 2 ? 'md' : 'sm'}
+      fullWidth
+    >
       <DialogTitle id={titleId}>{t('create.title')}</DialogTitle>
       <DialogContent>
         <Stepper activeStep={step} alternativeLabel sx={{ mb: 3 }}>
@@ -132,18 +143,18 @@ export function CreateOrganizationDialog({ onClose }: { onClose: () => void }) {
           />
         )}
         {step === 2 && (
-          <Stack spacing={1.5} data-testid="organization-plan-step">
+          <Stack spacing={2} data-testid="organization-plan-step">
             {sent > 0 && <Alert severity="success">{t('create.sent', { count: sent })}</Alert>}
-            {team && (
-              <Typography>
-                {t('create.plan', {
-                  name: nameCheck.success ? nameCheck.data : name,
-                  plan: team.product_name,
-                  tokens: team.monthly_token_limit.toLocaleString(),
-                })}
-              </Typography>
-            )}
-            <Typography color="text.secondary">{t('create.planLater')}</Typography>
+            <Typography>
+              {t('create.planIntro', { name: nameCheck.success ? nameCheck.data : name })}
+            </Typography>
+            <PlanChooser
+              plans={plans.isError ? [] : organizationPlans}
+              period={period}
+              onPeriodChange={setPeriod}
+              stateOf={(plan) => (plan.pk === chosenPlan ? 'selected' : 'available')}
+              onChoose={(plan) => setChosenPlan(plan.pk)}
+            />
           </Stack>
         )}
       </DialogContent>
@@ -172,9 +183,20 @@ export function CreateOrganizationDialog({ onClose }: { onClose: () => void }) {
           </>
         )}
         {step === 2 && (
-          <Button variant="contained" onClick={close}>
-            {t('create.close')}
-          </Button>
+          <>
+            <Button variant={chosenPlan ? 'text' : 'contained'} onClick={close}>
+              {t('create.close')}
+            </Button>
+            {chosenPlan && created && (
+              <Button
+                variant="contained"
+                href={paymentPath({ plan: chosenPlan, period, organization: created })}
+                data-testid="organization-plan-pay"
+              >
+                {t('create.toPayment')}
+              </Button>
+            )}
+          </>
         )}
       </DialogActions>
     </Dialog>

@@ -7,7 +7,6 @@ import {
   json,
   plan,
   renderRoute,
-  sentBodies,
   sentForms,
   userResponse,
 } from '../../../test/fake-api';
@@ -22,8 +21,8 @@ const plans = [
     is_free: false,
     has_encryption: true,
     monthly_token_limit: 2_000_000,
-    price_monthly_cents: 4900,
-    price_yearly_cents: 49000,
+    price_monthly_cents: 8049,
+    price_yearly_cents: 80488,
   }),
   plan({ pk: 'plan-team', code: 'team', product_name: 'Team', scope: 'organization' }),
 ];
@@ -48,8 +47,15 @@ function newUser() {
       return json(userResponse());
     },
     'GET /plan/list': () => json(plans),
-    'POST /user/choose-plan': () => json({ plan_pk: 'plan-free', payment_required: true }),
   });
+}
+
+async function saveDetails() {
+  const form = await screen.findByTestId('questionnaire-details-form');
+  fireEvent.change(within(form).getByLabelText('First name'), { target: { value: ' Anna ' } });
+  fireEvent.change(within(form).getByLabelText('Last name'), { target: { value: 'Kowalska' } });
+  fireEvent.click(within(form).getByRole('button', { name: 'Save and continue' }));
+  return screen.findByTestId('questionnaire-plans');
 }
 
 describe('questionnaire', () => {
@@ -73,12 +79,7 @@ describe('questionnaire', () => {
   it('saves the details, shows the individual plans and finishes in the chat', async () => {
     const api = newUser();
     const { router } = renderRoute('/questionnaire');
-    const form = await screen.findByTestId('questionnaire-details-form');
-    fireEvent.change(within(form).getByLabelText('First name'), { target: { value: ' Anna ' } });
-    fireEvent.change(within(form).getByLabelText('Last name'), { target: { value: 'Kowalska' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Save and continue' }));
-
-    const step = await screen.findByTestId('questionnaire-plans');
+    const step = await saveDetails();
     const sent = await sentForms(api, 'PUT /user/update');
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ name: 'Anna', surname: 'Kowalska' });
@@ -91,23 +92,32 @@ describe('questionnaire', () => {
     );
     const proText = plainText(pro);
     expect(proText).toContain('Monthly token limit: 2,000,000');
-    expect(proText).toContain('PLN 49.00 / month');
-    expect(proText).toContain('or PLN 490.00 / year');
+    expect(proText).toContain('PLN 99.00 / month');
+    expect(proText).toContain('NetPLN 80.49VAT 23%PLN 18.51GrossPLN 99.00');
     expect(proText).toContain('Conversation encryption included');
     expect(free.textContent).toContain('No conversation encryption');
-
-    fireEvent.click(within(pro).getByRole('button', { name: 'Choose Pro' }));
-    expect(
-      await within(step).findByText(
-        'Payments for the Pro plan are coming soon. Until then your account stays on the Free plan.',
-      ),
-    ).toBeTruthy();
-    expect(await sentBodies(api, 'POST /user/choose-plan')).toEqual([{ plan_pk: 'plan-pro' }]);
-    expect(pro.dataset.state).toBe('selected');
 
     fireEvent.click(screen.getByTestId('questionnaire-finish'));
     expect(await screen.findByTestId('chat-empty-state', {}, CHAT_PAGE_WAIT)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/chat');
+  });
+
+  it('leads to the payment of a paid plan chosen, in the period chosen', async () => {
+    newUser();
+    const { router } = renderRoute('/questionnaire');
+    const step = await saveDetails();
+    const pro = await within(step).findByTestId('plan-card-pro');
+    fireEvent.click(within(pro).getByRole('button', { name: 'Choose Pro' }));
+    expect(pro.dataset.state).toBe('selected');
+    fireEvent.click(within(step).getByRole('button', { name: 'Yearly' }));
+    expect(plainText(pro)).toContain('PLN 990.00 / year');
+    expect(within(step).getByRole('status').textContent).toBe(
+      'You pay for the Pro plan, billed yearly, on the next screen.',
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
+    expect(router.state.location.search).toBe('?plan=plan-pro&period=yearly');
   });
 
   it('formats the plans in Polish', async () => {
@@ -121,7 +131,8 @@ describe('questionnaire', () => {
     const pro = await screen.findByTestId('plan-card-pro');
     const text = plainText(pro);
     expect(text).toContain('Miesięczny limit tokenów: 2 000 000');
-    expect(text).toContain('49,00 zł / miesiąc');
+    expect(text).toContain('99,00 zł / miesiąc');
+    expect(text).toContain('Netto80,49 zł');
   });
 
   it('sends a user whose details are already set to the chat', async () => {

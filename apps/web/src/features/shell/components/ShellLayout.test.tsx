@@ -36,9 +36,12 @@ describe('ShellLayout', () => {
     expect(sidebar.getByRole('link', { name: 'Conversations' }).getAttribute('aria-current')).toBe(
       'page',
     );
-    for (const name of ['Documents', 'Models', 'Billing']) {
+    for (const name of ['Documents', 'Models']) {
       expect(sidebar.getByRole('button', { name }).getAttribute('aria-disabled')).toBe('true');
     }
+    expect(sidebar.getByRole('link', { name: 'Billing' }).getAttribute('href')).toBe(
+      '/billing/plans',
+    );
     for (const name of ['Feedback', 'Settings']) {
       expect(sidebar.getByRole('button', { name }).getAttribute('aria-disabled')).toBeNull();
     }

@@ -100,6 +100,18 @@ export function Sidebar({ onNavigate, onClose }: SidebarProps) {
         </ListItemButton>
       );
     }
+    if (id === 'billing') {
+      return (
+        <ListItemButton
+          component={NavLink}
+          to={paths.billingPlans}
+          selected={pathname.startsWith(paths.billing) || pathname.startsWith(paths.payment)}
+          onClick={onNavigate}
+        >
+          {content}
+        </ListItemButton>
+      );
+    }
     if (id === 'organizations') {
       return (
         <ListItemButton

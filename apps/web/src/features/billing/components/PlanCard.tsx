@@ -5,25 +5,28 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Plan } from '@themis/shared';
+import type { BillingPeriod, Plan } from '@themis/shared';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../app/use-language';
-import { formatPrice, formatTokens } from '../plan-format';
-
-/** The plan button states of the spec: current, selected (awaiting payment), available. */
-export type PlanState = 'current' | 'selected' | 'available';
+import { formatMoney, formatTokens } from '../billing-format';
+import type { PlanState } from '../plan-state';
+import { PriceBreakdown } from './PriceBreakdown';
 
 export interface PlanCardProps {
   plan: Plan;
+  period: BillingPeriod;
   state: PlanState;
-  choosing: boolean;
   onChoose: () => void;
+  /** Shown under the selected plan's button: the way on (continue to payment, …). */
+  children?: ReactNode;
 }
 
-export function PlanCard({ plan, state, choosing, onChoose }: PlanCardProps) {
-  const { t } = useTranslation('questionnaire');
+/** One plan: its price for the period (net, VAT, gross), limit, encryption and button. */
+export function PlanCard({ plan, period, state, onChoose, children }: PlanCardProps) {
+  const { t } = useTranslation('billing');
   const { language } = useLanguage();
-  const price = (cents: number) => formatPrice(cents, plan.currency, language);
+  const price = plan.prices[period];
   const EncryptionIcon = plan.has_encryption ? CheckIcon : RemoveIcon;
 
   return (
@@ -48,14 +51,17 @@ export function PlanCard({ plan, state, choosing, onChoose }: PlanCardProps) {
           {t('plans.free')}
         </Typography>
       ) : (
-        <div>
+        <Stack spacing={1}>
           <Typography variant="h5" component="p" sx={{ fontWeight: 600 }}>
-            {t('plans.monthly', { price: price(plan.price_monthly_cents) })}
+            {t(`price.per.${period}`, { price: formatMoney(price.gross, plan.currency, language) })}
           </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {t('plans.yearly', { price: price(plan.price_yearly_cents) })}
-          </Typography>
-        </div>
+          <PriceBreakdown
+            price={price}
+            currency={plan.currency}
+            vatRatePercent={plan.vat_rate_percent}
+            testId={`plan-price-${plan.code}`}
+          />
+        </Stack>
       )}
       <Typography variant="body2">
         {t('plans.tokens', { tokens: formatTokens(plan.monthly_token_limit, language) })}
@@ -67,17 +73,19 @@ export function PlanCard({ plan, state, choosing, onChoose }: PlanCardProps) {
         </Typography>
         <EncryptionIcon aria-hidden fontSize="small" sx={{ color: 'text.secondary' }} />
       </Stack>
-      <Button
-        variant={state === 'available' ? 'outlined' : 'contained'}
-        disabled={state !== 'available'}
-        loading={choosing}
-        onClick={onChoose}
-        sx={{ mt: 'auto' }}
-      >
-        {state === 'available'
-          ? t('plans.choose', { plan: plan.product_name })
-          : t(`plans.${state}`)}
-      </Button>
+      <Stack spacing={1} sx={{ mt: 'auto' }}>
+        <Button
+          variant={state === 'available' ? 'outlined' : 'contained'}
+          disabled={state !== 'available'}
+          onClick={onChoose}
+          data-testid={`plan-button-${plan.code}`}
+        >
+          {state === 'available'
+            ? t('plans.choose', { plan: plan.product_name })
+            : t(`plans.${state}`)}
+        </Button>
+        {state === 'selected' && children}
+      </Stack>
     </Paper>
   );
 }
