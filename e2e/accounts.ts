@@ -177,6 +177,7 @@ export function textsOf(language: Language) {
     ),
     errors: locale<typeof import('../apps/web/src/locales/en/errors.json')>(language, 'errors'),
     sharing: locale<typeof import('../apps/web/src/locales/en/sharing.json')>(language, 'sharing'),
+    billing: locale<typeof import('../apps/web/src/locales/en/billing.json')>(language, 'billing'),
   };
 }
 

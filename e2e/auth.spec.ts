@@ -94,7 +94,7 @@ test.describe('accounts', () => {
     await expect(page.getByTestId('login-form')).toBeVisible();
   });
 
-  test('the questionnaire saves the details with an area code, offers the plans and finishes in the chat', async ({
+  test('the questionnaire saves the details with an area code, offers the plans and leads to payment', async ({
     page,
   }) => {
     await signUpThroughApi(page, uniqueEmail('questionnaire'), { withDetails: false });
@@ -125,19 +125,18 @@ test.describe('accounts', () => {
     await expect(free.getByRole('button', { name: 'Current plan' })).toBeDisabled();
     await expect(free).toContainText('No conversation encryption');
     await expect(pro).toContainText('Monthly token limit: 2,000,000');
-    await expect(pro).toContainText('PLN 79.00 / month');
-    await expect(pro).toContainText('or PLN 790.00 / year');
+    await expect(pro).toContainText('PLN 99.00 / month');
     await expect(pro).toContainText('Conversation encryption included');
     await expectAccessible(page, 'questionnaire plans, en, light');
     await pro.getByRole('button', { name: 'Choose Pro' }).click();
     await expect(
-      plans.getByText(
-        'Payments for the Pro plan are coming soon. Until then your account stays on the Free plan.',
-      ),
+      plans.getByText('You pay for the Pro plan, billed monthly, on the next screen.'),
     ).toBeVisible();
     await expect(pro).toHaveAttribute('data-state', 'selected');
     await page.getByTestId('questionnaire-finish').click();
-    await expect(page).toHaveURL(/\/chat$/);
+    await expect(page).toHaveURL(/\/payment\?plan=[^&]+&period=monthly$/);
+    await expect(page.getByTestId('payment-summary-plan')).toContainText('Pro');
+    await page.goto('/chat');
     await expect(page.getByTestId('chat-empty-state')).toBeVisible();
     // The details were kept: the questionnaire does not come back.
     await page.reload();

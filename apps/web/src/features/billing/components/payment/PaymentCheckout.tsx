@@ -204,7 +204,7 @@ function CheckoutForm({
               {t('payment.method')}
             </Typography>
             {provider === 'sandbox' && (
-              <Chip size="small" color="warning" label={t('sandbox.badge')} />
+              <Chip size="small" color="secondary" variant="outlined" label={t('sandbox.badge')} />
             )}
           </Stack>
           {needsCard ? (
