@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import {
   applyVariant,
@@ -100,6 +101,8 @@ for (const variant of WALKS) {
     test('Pro yearly from the questionnaire: a declined card, then payment and the new limit', async ({
       page,
     }) => {
+      // The longest walk: the questionnaire, two payments and three tabs, with axe on each.
+      test.slow();
       await signUpThroughApi(page, uniqueEmail('buyer'), { withDetails: false });
       await page.goto('/chat');
       const form = page.getByTestId('questionnaire-details-form');
@@ -135,6 +138,19 @@ for (const variant of WALKS) {
       await expect(subscription.getByTestId('subscription-period')).toContainText(b.period.yearly);
       await expect(page.getByTestId('billing-receipt-row')).toHaveCount(1);
       await expectAccessible(page, `subscription tab, ${label}`);
+      // On a phone the toast lies over the table's last row until it hides (a pointer resting
+      // on it keeps it open).
+      await page.mouse.move(0, 0);
+      await expect(page.getByText(interpolate(b.payment.paid, { plan: 'Pro' }))).toBeHidden({
+        timeout: 10_000,
+      });
+      const download = page.waitForEvent('download');
+      await page.getByTestId('billing-receipt-download').click();
+      const receipt = await download;
+      expect(receipt.suggestedFilename()).toMatch(/^TH-\d{4}-\d{6}\.html$/);
+      const html = readFileSync((await receipt.path())!, 'utf8');
+      expect(html).toContain('990');
+      expect(html).toContain('Rynek Główny 1');
 
       // The new limit, on the plans tab and in what the server holds the chat to.
       await page.getByTestId('billing-tab-plans').click();
