@@ -98,18 +98,6 @@ export const ZPlan = z
 export type Plan = z.infer<typeof ZPlan>;
 export const ZPlanList = z.array(ZPlan).meta({ id: 'PlanList' });
 
-export const ZChoosePlanRequest = z
-  .object({ plan_pk: z.string().uuid() })
-  .meta({ id: 'ChoosePlanRequest' });
-export const ZChoosePlanResponse = z
-  .object({
-    /** The plan the user is on now: Free until paid plans can be paid for. */
-    plan_pk: z.string(),
-    payment_required: z.boolean(),
-  })
-  .meta({ id: 'ChoosePlanResponse' });
-export type ChoosePlanResponse = z.infer<typeof ZChoosePlanResponse>;
-
 /** Confirmation kinds a signed-in user asks a code for from the security settings. */
 export const ACCOUNT_CODE_KINDS = ['USER_PASSWORD_CHANGE', 'USER_DELETE'] as const;
 

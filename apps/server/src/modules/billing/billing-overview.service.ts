@@ -92,10 +92,3 @@ export async function quotePlan(options: {
     period_end: (kind === 'unchanged' ? periodEnd : periodEndOf(periodEnd, period)).toISOString(),
   };
 }
-
-/** Whether the owner pays for (or was granted) a plan now: choosing Free then changes nothing. */
-export async function hasLiveSubscription(db: Database, owner: BillingOwner): Promise<boolean> {
-  const account = await findAccount(db, owner);
-  const live = account ? await findLiveSubscription(db, account.id) : undefined;
-  return live !== undefined && live.status !== 'incomplete';
-}

@@ -4,10 +4,8 @@ import { z } from 'zod';
 import {
   ZAcceptedResponse,
   ZChangePasswordRequest,
-  ZChoosePlanRequest,
   ZDeleteAccountRequest,
   ZSendVerificationCodeRequest,
-  ZChoosePlanResponse,
   ZAccountUpdateFields,
   ZConnectedServiceList,
   ZErrorResponse,
@@ -29,7 +27,7 @@ import { requireActor } from '../auth/auth.guard';
 import { listSessions, revokeSession, revokeUserSessions } from '../auth/session.service';
 import { acceptPictureForm, pictureChangeOf } from '../../plugins/picture-form';
 import { userAvatarRoutes } from './user-avatar.routes';
-import { choosePlan, getUser, listConnectedServices, updatePersonalDetails } from './user.service';
+import { getUser, listConnectedServices, updatePersonalDetails } from './user.service';
 
 /** The text fields of the account form (spec §3 Account update payload). */
 const ACCOUNT_FORM_FIELDS = ['name', 'surname', 'email', 'phone_prefix', 'phone_number'];
@@ -111,20 +109,6 @@ export function userRoutes(ctx: AppContext) {
         await setFirstPassword({ ctx, actor, data: request.body });
         return getUser({ ctx, actor, publicOrigin });
       },
-    );
-
-    r.post(
-      '/user/choose-plan',
-      {
-        schema: {
-          tags,
-          summary: 'Choose a subscription plan',
-          body: ZChoosePlanRequest,
-          response: { 200: ZChoosePlanResponse, ...errors },
-        },
-      },
-      async (request) =>
-        choosePlan({ db, actor: requireActor(request), planPk: request.body.plan_pk }),
     );
 
     r.get(

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import type {
-  ChoosePlanResponse,
   EncryptionStatus,
   ConnectedServiceList,
   PersonalDetailsRequest,
@@ -8,12 +7,10 @@ import type {
 } from '@themis/shared';
 import { PROVIDER_NAMES } from '@themis/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { hasLiveSubscription } from '../billing/billing-overview.service';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/client';
 import { encryptionStatus } from '../encryption/encryption.service';
-import { externalAccounts, plans, users, type PlanRow, type UserRow } from '../../db/schema';
-import { AppError } from '../../errors';
+import { externalAccounts, users, type PlanRow, type UserRow } from '../../db/schema';
 import type { FileStorage } from '../../platform/storage/storage';
 import { lockUserRow, requireUserWithPlan } from '../../repos/users.repo';
 import {
@@ -117,28 +114,6 @@ export async function updatePersonalDetails(options: {
   }
   if (avatar.kind !== 'keep' && oldKey) await discardFile({ storage, log, key: oldKey });
   return getUser({ ctx, actor, publicOrigin: options.publicOrigin });
-}
-
-/**
- * Chooses a plan. Free plans apply at once; paid plans need a payment, which arrives with
- * billing, so the user stays on the current plan and is told so.
- */
-export async function choosePlan(options: {
-  db: Database;
-  actor: ActorRef;
-  planPk: string;
-}): Promise<ChoosePlanResponse> {
-  const { db, actor } = options;
-  const [plan] = await db.select().from(plans).where(eq(plans.id, options.planPk));
-  if (!plan || plan.scope !== 'individual') throw new AppError('not_found', 404, 'plan not found');
-  const isFree = plan.priceMonthlyCents === 0 && plan.priceYearlyCents === 0;
-  // A subscription in force is ended by cancelling it, not by the questionnaire.
-  const subscribed = await hasLiveSubscription(db, { kind: 'user', userId: actor.userId });
-  if (isFree && !subscribed) {
-    await db.update(users).set({ planId: plan.id }).where(eq(users.id, actor.userId));
-  }
-  const { user } = await loadUser(db, actor);
-  return { plan_pk: user.planId ?? '', payment_required: !isFree };
 }
 
 /** The ways the user signs in: linked providers, and 'system' when a password is set. */
