@@ -111,7 +111,6 @@ describe('the current user', () => {
       monthly_token_limit: 2_000_000,
       has_encryption: true,
     });
-
   });
 
   it('lists the password as the system connected service, and linked providers', async () => {
