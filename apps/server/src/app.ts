@@ -59,6 +59,7 @@ import { encryptionJobHandlers } from './modules/encryption/encryption-sync.serv
 import { sharingRoutes } from './modules/sharing/sharing.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { billingJobHandlers } from './modules/billing/renewals.service';
+import { stripeWebhookRoutes } from './modules/billing/stripe-webhook.routes';
 import { createPayments } from './platform/payments/create-payments';
 import { sharingJobHandlers } from './modules/sharing/sharing.service';
 import { encryptionRoutes } from './modules/encryption/encryption.routes';
@@ -175,7 +176,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     keys: appKeys,
     limiter,
     storage: deps.storage ?? createFileStorage(config),
-    payments: createPayments(config),
+    payments: createPayments(config, now),
     sessionEvents: createSessionEvents({ broadcast, unlockedKeys, log: app.log }),
     unlockedKeys,
     queueMail: (mail, db) => app.mail.queue(mail, db),
@@ -231,6 +232,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       await api.register(conversationRoutes(ctx));
       await api.register(sharingRoutes(ctx));
       await api.register(billingRoutes(ctx));
+      await api.register(stripeWebhookRoutes(ctx));
       await api.register(usageRoutes({ db: deps.database.db, now }));
       await api.register(
         attachmentRoutes({

@@ -83,6 +83,9 @@ describe('the SPA with its runtime configuration', () => {
       'https://themis.example/api/organization/logo/',
     ]);
     expect(res.headers['strict-transport-security']).toContain('max-age=');
+    // Without Stripe no frame of any origin, and nothing of Stripe's.
+    expect(csp).toContain("frame-src 'none'");
+    expect(csp).not.toContain('stripe');
   });
 
   it('serves the same page for client routes so the SPA can route, and JSON 404 for the API', async () => {

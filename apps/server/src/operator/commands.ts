@@ -216,7 +216,7 @@ function operatorBillingContext(db: Database, config: Config, now: Date): Billin
     db,
     config,
     now: () => now,
-    payments: createPayments(config),
+    payments: createPayments(config, () => now),
     queueMail: (mail, tx) => queueMail(tx ?? db, mail),
     log: { warn: (_details, message) => console.error(`warning: ${message}`) },
   };

@@ -26,6 +26,8 @@ const PUBLIC_ROUTES = new Set(
     'POST /auth/password-reset/confirm',
     'GET /auth/login/google',
     'GET /auth/callback/google',
+    // Called by Stripe, which proves itself by the body's signature.
+    'POST /billing/webhook/stripe',
   ].map((route) => route.replace(' ', ` ${API_PREFIX}`)),
 );
 

@@ -116,8 +116,14 @@ async function saveWithProvider(
   if (request.provider !== 'stripe')
     throw new AppError('validation_error', 400, 'Stripe cards only');
   const customer = await ensureStripeCustomer(ctx, ctx.payments, account, owner);
-  const saved = await ctx.payments.attachCard(customer, request.payment_method_id);
-  return { ...saved, provider: 'stripe' };
+  try {
+    const saved = await ctx.payments.attachCard(customer, request.payment_method_id);
+    return { ...saved, provider: 'stripe' };
+  } catch (error) {
+    // Stripe unreachable: the card could not be checked, which the user may try again.
+    ctx.log.warn({ err: error }, 'card not saved with Stripe');
+    return { ok: false, code: 'processing_error', provider: 'stripe' };
+  }
 }
 
 /**
@@ -151,13 +157,22 @@ export async function createPaymentCard(options: {
     const live = await findLiveSubscription(tx, account.id, { forUpdate: true });
     if (live && live.status !== 'incomplete') {
       await updateSubscription(tx, live.id, { cardId: row.id });
-      if (live.status === 'past_due') await retryPastDueNow(tx, live.id, ctx.now());
+      // Stripe retries its own invoices; ours are retried by the renewal job.
+      if (live.status === 'past_due' && live.provider !== 'stripe') {
+        await retryPastDueNow(tx, live.id, ctx.now());
+      }
     }
     return row;
   });
   const live = await findLiveSubscription(ctx.db, account.id);
-  if (ctx.payments.kind === 'stripe' && live?.providerSubscriptionId) {
+  if (
+    ctx.payments.kind === 'stripe' &&
+    live?.providerSubscriptionId &&
+    live.status !== 'incomplete'
+  ) {
     await ctx.payments.setDefaultCard(live.providerSubscriptionId, card.providerRef);
+    if (live.status === 'past_due')
+      await ctx.payments.retryOpenInvoice(live.providerSubscriptionId);
   }
   return presentCard(card);
 }

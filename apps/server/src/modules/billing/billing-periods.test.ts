@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { priceOf } from '@themis/shared';
 import type { PlanRow } from '../../db/schema';
-import { changeKindOf, periodEndOf, upgradeChargeOf } from './billing-periods';
+import { changeKindOf, periodEndOf, priceOfGross, upgradeChargeOf } from './billing-periods';
 
 const plan = (id: string, monthly: number) =>
   ({ id, priceMonthlyCents: monthly, priceYearlyCents: monthly * 10 }) as PlanRow;
@@ -68,5 +69,17 @@ describe('upgradeChargeOf', () => {
     const left = yearEnd.getTime() - now.getTime();
     const credit = (9_999_999n * BigInt(left) + BigInt(length) - 1n) / BigInt(length);
     expect(charge.net).toBe(10_000_000 - Number(credit));
+  });
+});
+
+describe('priceOfGross', () => {
+  it('splits a gross charge as our own prices were made, and any other gross exactly', () => {
+    expect(priceOfGross(9900)).toEqual({ net: 8049, vat: 1851, gross: 9900 });
+    expect(priceOfGross(1230000)).toEqual({ net: 1000000, vat: 230000, gross: 1230000 });
+    for (let net = 0; net < 3000; net += 7) {
+      expect(priceOfGross(priceOf(net).gross)).toEqual(priceOf(net));
+    }
+    const odd = priceOfGross(13197);
+    expect(odd.net + odd.vat).toBe(13197);
   });
 });

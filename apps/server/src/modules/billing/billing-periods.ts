@@ -1,4 +1,4 @@
-import { priceOf, type BillingPeriod, type Price } from '@themis/shared';
+import { priceOf, VAT_RATE_PERCENT, type BillingPeriod, type Price } from '@themis/shared';
 import type { PlanRow } from '../../db/schema';
 
 /**
@@ -59,4 +59,16 @@ export function upgradeChargeOf(options: {
   const divisor = BigInt(Math.max(length, 1));
   const credit = Number((numerator + divisor - 1n) / divisor);
   return priceOf(Math.max(newNet - credit, 0));
+}
+
+/**
+ * A gross amount charged (a provider's invoice) split into net and VAT: the net whose
+ * priceOf gives that gross when there is one, so our own prices split as they were made.
+ */
+export function priceOfGross(gross: number): Price {
+  const estimate = Math.round((gross * 100) / (100 + VAT_RATE_PERCENT));
+  for (const net of [estimate, estimate - 1, estimate + 1]) {
+    if (net >= 0 && priceOf(net).gross === gross) return priceOf(net);
+  }
+  return { net: estimate, vat: gross - estimate, gross };
 }

@@ -4,6 +4,7 @@ import {
   billingAccounts,
   organizations,
   paymentCards,
+  paymentEvents,
   payments,
   plans,
   receiptCounters,
@@ -149,9 +150,23 @@ export async function findSubscriptionByProviderRef(
   const [row] = await db
     .select()
     .from(subscriptions)
-    .where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId))
-    .for('update');
+    .where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId));
   return row;
+}
+
+/**
+ * A provider's subscription locked for the transaction, its account first: the order every
+ * payment path takes (a subscribe locks the account, then the subscription), so a webhook and
+ * the user's own call never wait on each other in a circle.
+ */
+export async function lockSubscriptionByProviderRef(
+  db: Database,
+  providerSubscriptionId: string,
+): Promise<SubscriptionRow | undefined> {
+  const found = await findSubscriptionByProviderRef(db, providerSubscriptionId);
+  if (!found) return undefined;
+  await lockAccountById(db, found.accountId);
+  return findSubscription(db, found.id, { forUpdate: true });
 }
 
 export async function insertSubscription(
@@ -233,6 +248,22 @@ export function listReceipts(db: Database, accountId: string): Promise<PaymentRo
     .from(payments)
     .where(and(eq(payments.accountId, accountId), eq(payments.status, 'succeeded')))
     .orderBy(desc(payments.paidAt), desc(payments.id));
+}
+
+/**
+ * Records a provider's event as handled; false when it was already (a replay). Inside the
+ * transaction of its effect, a second delivery waits for the first and then finds it.
+ */
+export async function recordProviderEvent(
+  db: Database,
+  event: { provider: 'stripe'; eventId: string; type: string },
+): Promise<boolean> {
+  const inserted = await db
+    .insert(paymentEvents)
+    .values(event)
+    .onConflictDoNothing()
+    .returning({ eventId: paymentEvents.eventId });
+  return inserted.length > 0;
 }
 
 /** The next receipt number of the year: counted under the counter row's lock, so no gaps. */

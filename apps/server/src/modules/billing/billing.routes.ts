@@ -46,6 +46,9 @@ const errors = {
 };
 const paymentErrors = { ...errors, 402: ZErrorResponse };
 const ZAccountBody = ZBillingAccountQuery;
+// A query string's schema is documented field by field: one named (with a meta id) becomes a
+// $ref, which the OpenAPI generator cannot spread into parameters (/api/docs/json failed).
+const ZAccountQuery = z.object(ZBillingAccountQuery.shape);
 
 /**
  * Billing of the signed-in user's own account, or (with `organization_pk`) of an
@@ -62,7 +65,7 @@ export function billingRoutes(ctx: AppContext) {
         schema: {
           tags,
           summary: 'The plan in force and its subscription',
-          querystring: ZBillingAccountQuery,
+          querystring: ZAccountQuery,
           response: { 200: ZBillingOverview, ...errors },
         },
       },
@@ -80,7 +83,7 @@ export function billingRoutes(ctx: AppContext) {
         schema: {
           tags,
           summary: 'What choosing a plan would charge now and at renewals',
-          querystring: ZQuoteQuery,
+          querystring: z.object(ZQuoteQuery.shape),
           response: { 200: ZQuote, ...errors },
         },
       },
@@ -100,7 +103,7 @@ export function billingRoutes(ctx: AppContext) {
         schema: {
           tags,
           summary: 'Billing details (null until saved)',
-          querystring: ZBillingAccountQuery,
+          querystring: ZAccountQuery,
           response: { 200: ZBillingDetailsResponse, ...errors },
         },
       },
@@ -133,7 +136,7 @@ export function billingRoutes(ctx: AppContext) {
         schema: {
           tags,
           summary: 'Saved cards, newest first',
-          querystring: ZBillingAccountQuery,
+          querystring: ZAccountQuery,
           response: { 200: ZPaymentCardList, ...errors },
         },
       },
@@ -295,7 +298,7 @@ export function billingRoutes(ctx: AppContext) {
         schema: {
           tags,
           summary: 'Receipts, newest first',
-          querystring: ZBillingAccountQuery,
+          querystring: ZAccountQuery,
           response: { 200: ZReceiptList, ...errors },
         },
       },

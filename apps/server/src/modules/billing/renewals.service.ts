@@ -62,7 +62,11 @@ async function prepareRenewal(
   subscriptionId: string,
   due: string,
 ): Promise<{ payment: PaymentRow; cardRef: string | null } | undefined> {
+  const unlocked = await findSubscription(ctx.db, subscriptionId);
+  if (!unlocked) return undefined;
   return ctx.db.transaction(async (tx) => {
+    // The account before the subscription, in the order every billing change takes them.
+    await lockAccountById(tx, unlocked.accountId);
     const subscription = await findSubscription(tx, subscriptionId, { forUpdate: true });
     if (!subscription || !['active', 'past_due'].includes(subscription.status)) return undefined;
     if (subscription.provider === 'stripe') return undefined;
@@ -146,6 +150,7 @@ async function chargeRenewal(
 
 async function settleRenewal(ctx: BillingContext, payment: PaymentRow, result: ChargeResult) {
   await ctx.db.transaction(async (tx) => {
+    await lockAccountById(tx, payment.accountId);
     const subscription = await findSubscription(tx, payment.subscriptionId, { forUpdate: true });
     if (!subscription) return;
     const now = ctx.now();

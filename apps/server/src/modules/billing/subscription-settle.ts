@@ -50,6 +50,8 @@ export async function settlePayment(
       };
     }
     const ref = result.ref ?? payment.providerRef;
+    // The account before the subscription, as a subscribe takes them (else two tabs deadlock).
+    await lockAccountById(tx, payment.accountId);
     if (result.status === 'requires_action') {
       await updatePayment(tx, payment.id, { status: 'requires_action', providerRef: ref });
       return { status: 'requires_action', clientSecret: result.clientSecret };

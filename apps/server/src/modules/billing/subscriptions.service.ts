@@ -32,7 +32,12 @@ import {
   type PaymentCardRow,
   type PaymentRow,
 } from './billing.repo';
-import { chargeWithStripe, scheduleWithStripe } from './stripe-billing';
+import {
+  chargeWithStripe,
+  confirmWithStripe,
+  giveUpAtStripe,
+  scheduleWithStripe,
+} from './stripe-billing';
 import {
   endSubscription,
   settlePayment,
@@ -133,10 +138,16 @@ export async function subscribe(options: {
       if (!card || card.accountId !== account.id) throw notFound('card');
       if (!account.details) throw new AppError('billing_details_missing', 400);
       const live = await findLiveSubscription(tx, account.id, { forUpdate: true });
+      let abandoned: { paymentRef: string | null; subscriptionRef: string | null } | undefined;
       if (live) {
         const stale = now.getTime() - live.createdAt.getTime() > OPEN_PAYMENT_TTL_MS;
         if (live.provider === 'manual' || (live.status === 'incomplete' && stale)) {
           await endSubscription(ctx, tx, live, 'replaced');
+          const open = await findOpenPayment(tx, live.id);
+          abandoned = {
+            paymentRef: open?.providerRef ?? null,
+            subscriptionRef: live.providerSubscriptionId,
+          };
         } else if (live.status === 'incomplete') {
           throw paymentInProgress();
         } else {
@@ -178,12 +189,16 @@ export async function subscribe(options: {
           card,
         ),
       );
-      return { payment, card };
+      return { payment, card, abandoned };
     })
     .catch((error: unknown) => {
       if (isDatabaseError(error, UNIQUE_VIOLATION)) throw paymentInProgress();
       throw error;
     });
+  if (ctx.payments.kind === 'stripe' && opened.abandoned) {
+    const { paymentRef, subscriptionRef } = opened.abandoned;
+    await giveUpAtStripe(ctx, ctx.payments, paymentRef, subscriptionRef);
+  }
   const { result, period } = await charge(ctx, opened.payment, opened.card);
   const settled = await settlePayment(ctx, opened.payment.id, result, period);
   return outcomeOf(ctx, owner, opened.payment.id, settled);
@@ -242,6 +257,7 @@ export async function changeSubscription(options: {
     }
     if (open)
       await updatePayment(tx, open.id, { status: 'failed', failureCode: 'processing_error' });
+    const abandonedRef = open?.providerRef ?? null;
     const card =
       (live.cardId ? await findCard(tx, live.cardId) : undefined) ??
       (await listCards(tx, account.id))[0];
@@ -274,7 +290,7 @@ export async function changeSubscription(options: {
         card,
       ),
     );
-    return { kind, live, payment, card } as const;
+    return { kind, live, payment, card, abandonedRef } as const;
   });
   if (prepared.kind !== 'upgrade') {
     if (ctx.payments.kind === 'stripe' && prepared.live.providerSubscriptionId) {
@@ -283,6 +299,9 @@ export async function changeSubscription(options: {
     return outcomeOf(ctx, owner, null, {
       status: prepared.kind === 'unchanged' ? 'succeeded' : 'scheduled',
     });
+  }
+  if (ctx.payments.kind === 'stripe' && prepared.abandonedRef) {
+    await giveUpAtStripe(ctx, ctx.payments, prepared.abandonedRef, null);
   }
   const { result, period } = await charge(ctx, prepared.payment, prepared.card);
   const settled = await settlePayment(ctx, prepared.payment.id, result, period);
@@ -314,14 +333,17 @@ export async function confirmPayment(options: {
     const code = (payment.failureCode ?? 'processing_error') as PaymentFailureCode;
     return outcomeOf(ctx, owner, payment.id, { status: 'failed', code });
   }
-  let result: ChargeResult;
-  if (ctx.payments.kind === 'sandbox') {
-    if (!options.sandboxAuthentication) {
-      throw new AppError('validation_error', 400, 'the sandbox step needs an outcome');
-    }
-    result = ctx.payments.authenticate(payment.providerRef, options.sandboxAuthentication);
-  } else {
-    result = await ctx.payments.retrievePayment(payment.providerRef);
+  if (ctx.payments.kind === 'stripe') {
+    const { providerRef } = payment;
+    const { result, period } = await confirmWithStripe(ctx, ctx.payments, {
+      ...payment,
+      providerRef,
+    });
+    return outcomeOf(ctx, owner, payment.id, await settlePayment(ctx, payment.id, result, period));
   }
+  if (!options.sandboxAuthentication) {
+    throw new AppError('validation_error', 400, 'the sandbox step needs an outcome');
+  }
+  const result = ctx.payments.authenticate(payment.providerRef, options.sandboxAuthentication);
   return outcomeOf(ctx, owner, payment.id, await settlePayment(ctx, payment.id, result));
 }

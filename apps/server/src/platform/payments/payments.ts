@@ -23,6 +23,14 @@ export type ChargeResult =
   | { status: 'requires_action'; ref: string; clientSecret: string | null }
   | { status: 'failed'; ref: string | null; code: PaymentFailureCode };
 
+/** A charge the provider refused outright, before it kept anything (no subscription, no invoice). */
+export class PaymentRefusedError extends Error {
+  constructor(readonly code: PaymentFailureCode) {
+    super(`payment refused: ${code}`);
+    this.name = 'PaymentRefusedError';
+  }
+}
+
 export interface ChargeRequest {
   customerRef: string | null;
   cardRef: string;
@@ -50,19 +58,53 @@ export interface SandboxPayments {
   authenticate(paymentRef: string, outcome: 'complete' | 'fail'): ChargeResult;
 }
 
-export interface StripeSubscriptionState {
+/** A Stripe subscription as we keep it in step: its status, period and cancellation. */
+export interface StripeSubscriptionFacts {
   id: string;
+  /** Stripe's status: active, past_due, incomplete, canceled, unpaid... */
   status: string;
   currentPeriodStart: Date;
   currentPeriodEnd: Date;
   cancelAtPeriodEnd: boolean;
-  /** The first invoice's payment: what the subscriber's bank said. */
+}
+
+export interface StripeSubscriptionState extends StripeSubscriptionFacts {
+  /** The payment of the invoice the call made (first or prorated): what the bank said. */
   payment: ChargeResult | null;
   invoiceId: string | null;
+  /** What that invoice charges, VAT included. */
   amountGross: number | null;
 }
 
-/** Stripe (STRIPE_* set): Stripe's subscriptions renew, its webhooks tell the outcome. */
+/** What the billing module reads of an invoice a webhook reports. */
+export interface StripeInvoiceFacts {
+  id: string;
+  subscriptionRef: string | null;
+  /** subscription_create, subscription_update, subscription_cycle, ... */
+  billingReason: string | null;
+  /** Our first payment of the subscription, from its metadata (its webhook may beat the call). */
+  firstPaymentId: string | null;
+  amountPaid: number;
+  amountDue: number;
+  attemptCount: number;
+  /** The period the invoice pays for (its latest-ending line's), when it has lines. */
+  periodStart: Date | null;
+  periodEnd: Date | null;
+  /** When Stripe charges again after a failure; null when it will not. */
+  nextPaymentAttempt: Date | null;
+}
+
+/** A webhook event, verified and reduced to what the billing module handles. */
+export type StripeWebhookEvent = { id: string; type: string } & (
+  | { kind: 'invoice_paid' | 'invoice_payment_failed'; invoice: StripeInvoiceFacts }
+  | { kind: 'subscription_updated' | 'subscription_deleted'; subscription: StripeSubscriptionFacts }
+  | { kind: 'unhandled' }
+);
+
+/**
+ * Stripe (STRIPE_* set): Stripe's subscriptions renew, its webhooks tell the outcome. Card
+ * errors come back as results; anything else (Stripe unreachable) is thrown.
+ */
 export interface StripePayments {
   readonly kind: 'stripe';
   ensureCustomer(account: { id: string; email: string; name: string }): Promise<string>;
@@ -71,6 +113,8 @@ export interface StripePayments {
   attachCard(customerRef: string, paymentMethodId: string): Promise<CardSaveResult>;
   detachCard(cardRef: string): Promise<void>;
   createSubscription(request: {
+    /** Our payment, kept in the subscription's metadata: invoices name it to the webhook. */
+    paymentId: string;
     customerRef: string;
     cardRef: string;
     productRef: string;
@@ -79,7 +123,11 @@ export interface StripePayments {
     period: BillingPeriod;
     idempotencyKey: string;
   }): Promise<StripeSubscriptionState>;
-  /** An upgrade now (prorated, charged at once) or the price of the next renewals. */
+  /**
+   * `now`: an upgrade, prorated and charged at once, the cycle restarting; it takes effect
+   * only once paid. Otherwise the price of the renewals from the period end on (a
+   * downgrade), or, given the current price, a waiting change withdrawn.
+   */
   changeSubscription(request: {
     subscriptionRef: string;
     productRef: string;
@@ -89,19 +137,19 @@ export interface StripePayments {
     now: boolean;
     idempotencyKey: string;
   }): Promise<StripeSubscriptionState>;
+  retrieveSubscription(subscriptionRef: string): Promise<StripeSubscriptionFacts>;
   setCancelAtPeriodEnd(subscriptionRef: string, cancel: boolean): Promise<void>;
   cancelNow(subscriptionRef: string): Promise<void>;
   setDefaultCard(subscriptionRef: string, cardRef: string): Promise<void>;
+  /** A past-due subscription's open invoice charged again now (the outcome comes by webhook). */
+  retryOpenInvoice(subscriptionRef: string): Promise<void>;
+  /** `paymentRef`: the invoice (in_…) our payment stands for, or a PaymentIntent (pi_…). */
   retrievePayment(paymentRef: string): Promise<ChargeResult>;
+  /** A payment refused or given up: its open invoice is voided so it cannot be paid later. */
+  abandonPayment(paymentRef: string): Promise<void>;
   ensureProduct(plan: { id: string; name: string; productRef: string | null }): Promise<string>;
   /** The event, once its signature is verified; null when it is not. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): StripeWebhookEvent | null;
-}
-
-export interface StripeWebhookEvent {
-  id: string;
-  type: string;
-  object: Record<string, unknown>;
 }
 
 export type Payments = SandboxPayments | StripePayments;
