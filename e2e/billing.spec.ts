@@ -3,20 +3,23 @@ import type { Page } from '@playwright/test';
 import {
   applyVariant,
   interpolate,
+  openSidebar,
   signUpThroughApi,
   textsOf,
   uniqueEmail,
   VARIANTS,
   type Variant,
 } from './accounts';
-import { E2E_URL } from './env';
+import { E2E_COSTLY_QUESTION_MARK, E2E_LLM_MODEL, E2E_LLM_MODEL_NAME, E2E_URL } from './env';
 import { expect, expectAccessible, test } from './fixtures';
 import { ownerWithOrganization } from './organizations';
 
 // Buying a plan as a user meets it, with the offline sandbox's test cards: Pro yearly chosen
 // in the questionnaire, a declined card's message and then success, the new limit shown;
 // the bank's authentication step; cancelling with a reason and seeing the end date; an
-// owner buying a plan for the organization. Every screen is checked with axe.
+// owner buying a plan for the organization, from its billing tab and from the wizard that
+// creates it; the chat's monthly-limit notice leading to the plans. Every screen is checked
+// with axe.
 
 const headers = { origin: E2E_URL };
 
@@ -203,6 +206,64 @@ for (const variant of WALKS) {
       await expectAccessible(page, `organization billing, ${label}`);
       const usage = await (await page.request.get('/api/usage/current')).json();
       expect(usage.limit_tokens).toBe(10_000_000);
+    });
+
+    test("the wizard's paid plan leads to paying for the new organization", async ({ page }) => {
+      const create = t.organizations.create;
+      await signUpThroughApi(page);
+      await page.goto('/chat');
+      const sidebar = await openSidebar(page, variant);
+      await sidebar.getByTestId('organization-menu-button').click();
+      await page.getByTestId('create-organization').click();
+      const wizard = page.getByRole('dialog', { name: create.title });
+      await wizard.getByTestId('organization-name').fill('Kancelaria Wiśniewska');
+      await wizard.getByRole('button', { name: create.create }).click();
+      await wizard.getByRole('button', { name: create.skip }).click();
+      const step = wizard.getByTestId('organization-plan-step');
+      await step.getByTestId('billing-period-yearly').click();
+      await step.getByTestId('plan-button-business').click();
+      await expect(step.getByTestId('plan-card-business')).toHaveAttribute(
+        'data-state',
+        'selected',
+      );
+      await expectAccessible(page, `wizard's plan chosen, ${label}`);
+      await wizard.getByTestId('organization-plan-pay').click();
+
+      await expect(page).toHaveURL(/\/payment\?/);
+      const query = new URL(page.url()).searchParams;
+      // The wizard made the new organization the current one.
+      const current = (await (await page.request.get('/api/organization/get-current')).json()) as {
+        pk: string;
+        name: string;
+      };
+      expect(current.name).toBe('Kancelaria Wiśniewska');
+      expect(query.get('organization')).toBe(current.pk);
+      expect(query.get('period')).toBe('yearly');
+      await expect(page.getByTestId('payment-summary-plan')).toContainText('Business');
+      await expectAccessible(page, `payment for the new organization, ${label}`);
+    });
+
+    test("the chat's monthly-limit notice leads to the plans", async ({ page }) => {
+      await signUpThroughApi(page);
+      await page.context().addInitScript((model) => {
+        window.localStorage.setItem('themis.chat.model', model);
+      }, `openai:${E2E_LLM_MODEL}`);
+      await page.goto('/chat');
+      await expect(page.getByRole('button', { name: E2E_LLM_MODEL_NAME })).toBeVisible();
+      const input = page.getByTestId('chat-input');
+      // The provider reports this answer as larger than any plan's month.
+      await input.fill(`Summarise ${E2E_COSTLY_QUESTION_MARK}`);
+      await input.press('Enter');
+      await expect(page).toHaveURL(/\/chat\/[\w-]+$/);
+      await expect(page.getByTestId('chat-input')).toBeEnabled();
+      await input.fill('And one more question?');
+      await input.press('Enter');
+      const notice = page.getByTestId('chat-error');
+      await expect(notice).toContainText(t.errors.codes.monthly_limit_reached);
+      await expectAccessible(page, `monthly limit reached, ${label}`);
+      await notice.getByTestId('chat-limit-link').click();
+      await expect(page).toHaveURL(/\/billing\/plans$/);
+      await expect(page.getByTestId('plan-card-free')).toHaveAttribute('data-state', 'current');
     });
   });
 }

@@ -26,3 +26,6 @@ export const E2E_PARTIAL_ANSWER = 'The answer begins with art. 6';
  */
 export const E2E_LONG_QUESTION_MARK = 'line by line';
 export const E2E_LONG_ANSWER_LINES = 60;
+/** A question holding this gets a quick answer that reports more tokens than any plan allows. */
+export const E2E_COSTLY_QUESTION_MARK = 'every statute ever written';
+export const E2E_COSTLY_ANSWER_TOKENS = 500_000_000;

@@ -7,6 +7,8 @@ import {
 } from '../apps/server/test/llm-upstreams';
 import {
   E2E_ANSWER_END,
+  E2E_COSTLY_ANSWER_TOKENS,
+  E2E_COSTLY_QUESTION_MARK,
   E2E_FAILING_QUESTION_MARK,
   E2E_LLM_MODEL,
   E2E_LLM_PORT,
@@ -134,7 +136,10 @@ const upstream = await startFakeUpstream(async (request, res) => {
   await streamOpenAiAnswer(request, res, {
     deltas: slow ? slowDeltas() : quickDeltas(question),
     delayMs: slow ? 250 : 20,
-    usage: { input: 120, output: 40 },
+    usage: {
+      input: 120,
+      output: question.includes(E2E_COSTLY_QUESTION_MARK) ? E2E_COSTLY_ANSWER_TOKENS : 40,
+    },
   });
 }, E2E_LLM_PORT);
 process.stdout.write(`model provider ready at ${upstream.url}\n`);
