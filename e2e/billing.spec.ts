@@ -10,7 +10,13 @@ import {
   VARIANTS,
   type Variant,
 } from './accounts';
-import { E2E_COSTLY_QUESTION_MARK, E2E_LLM_MODEL, E2E_LLM_MODEL_NAME, E2E_URL } from './env';
+import {
+  E2E_ANSWER_END,
+  E2E_COSTLY_QUESTION_MARK,
+  E2E_LLM_MODEL,
+  E2E_LLM_MODEL_NAME,
+  E2E_URL,
+} from './env';
 import { expect, expectAccessible, test } from './fixtures';
 import { ownerWithOrganization } from './organizations';
 
@@ -255,7 +261,9 @@ for (const variant of WALKS) {
       await input.fill(`Summarise ${E2E_COSTLY_QUESTION_MARK}`);
       await input.press('Enter');
       await expect(page).toHaveURL(/\/chat\/[\w-]+$/);
-      await expect(page.getByTestId('chat-input')).toBeEnabled();
+      await expect(page.getByText(E2E_ANSWER_END)).toBeVisible();
+      // Until the answer is done, the input's button stops it rather than sending.
+      await expect(page.getByRole('button', { name: t.chat.input.send })).toBeVisible();
       await input.fill('And one more question?');
       await input.press('Enter');
       const notice = page.getByTestId('chat-error');

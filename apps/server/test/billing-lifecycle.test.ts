@@ -292,6 +292,53 @@ describe('changing the plan', () => {
     });
   });
 
+  it('charges an upgrade to the saved card chosen, which then renews the subscription', async () => {
+    clock = new Date('2026-03-02T09:00:00.000Z');
+    const account = await signedUpClient(t);
+    const first = await subscribed(account.client, plans.pro!, 'monthly');
+    const visa = first.overview.subscription!.card!;
+    const client = await comeBackAt(account, '2026-03-12T09:00:00.000Z');
+    // A newer card becomes the one renewals charge; this one is refused when charged.
+    const failing = await savedCard(client, CARDS.chargeFails);
+    expect((await overview(client)).subscription?.card?.pk).toBe(failing.pk);
+    const stranger = await savedCard((await signedUpClient(t)).client);
+
+    const change = (card_pk: string) =>
+      client.post('/api/billing/subscription/change', {
+        plan_pk: plans.expert!.pk,
+        period: 'monthly',
+        card_pk,
+      });
+    const foreign = await change(stranger.pk);
+    expect([foreign.statusCode, foreign.json().detail]).toEqual([404, 'not_found']);
+    const refused = await change(failing.pk);
+    expect([refused.statusCode, refused.json().detail]).toEqual([402, 'card_declined']);
+    expect((await overview(client)).plan.code).toBe('pro');
+
+    const paid = await change(visa.pk);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().overview).toMatchObject({
+      plan: { code: 'expert' },
+      subscription: { card: { pk: visa.pk, last4: '4242' } },
+    });
+    const [upgrade] = await receiptsOf(client);
+    expect(upgrade).toMatchObject({ kind: 'upgrade', card: { last4: '4242' } });
+    const cards = (await client.get('/api/billing/card/list')).json() as {
+      pk: string;
+      is_default: boolean;
+    }[];
+    expect(cards.filter((card) => card.is_default).map((card) => card.pk)).toEqual([visa.pk]);
+
+    // The next renewal charges the chosen card, not the newer one.
+    const later = await comeBackAt(account, '2026-04-12T09:00:00.000Z');
+    await runBillingJobs(t);
+    expect(await overview(later)).toMatchObject({ subscription: { status: 'active' } });
+    expect((await receiptsOf(later))[0]).toMatchObject({
+      kind: 'renewal',
+      card: { last4: '4242' },
+    });
+  });
+
   it('charges an upgrade once, however many tabs ask at the same moment', async () => {
     clock = new Date('2026-03-02T09:00:00.000Z');
     const account = await signedUpClient(t);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentOutcome, Plan } from '@themis/shared';
+import type { PaymentCard, PaymentOutcome, Plan } from '@themis/shared';
 import { signedUpClient } from './accounts';
 import { createTestApp, type TestApp } from './app';
 import { catalogue, overview } from './billing-fixtures';
@@ -201,6 +201,29 @@ describe('an upgrade the bank or the card refuses', () => {
     });
     await deliverAll(t, stripe, clock);
     expect((await receiptsOf(client)).map((r) => r.kind)).toEqual(['upgrade', 'subscription']);
+  });
+
+  it('is paid by another saved card when the payer chooses it', async () => {
+    const { client, stripeSubscription } = await upgradingOn12March('pm_card_chargeCustomerFail');
+    const cards = (await client.get('/api/billing/card/list')).json() as PaymentCard[];
+    const visa = cards.find((card) => card.last4 === '4242')!;
+    const res = await client.post('/api/billing/subscription/change', {
+      plan_pk: plans.expert!.pk,
+      period: 'monthly',
+      card_pk: visa.pk,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().overview).toMatchObject({
+      plan: { code: 'expert' },
+      subscription: { card: { pk: visa.pk } },
+    });
+    const update = seen('POST', `/v1/subscriptions/${stripeSubscription}`);
+    expect(update.some((request) => request.params.default_payment_method)).toBe(true);
+    await deliverAll(t, stripe, clock);
+    expect((await receiptsOf(client)).map((r) => [r.kind, r.card?.last4])).toEqual([
+      ['upgrade', '4242'],
+      ['subscription', '4242'],
+    ]);
   });
 
   it('renews again when a cancelled subscription is upgraded', async () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentCard, PaymentOutcome, Plan } from '@themis/shared';
 import { signedUpClient } from './accounts';
 import { anotherInstance, createTestApp, type TestApp } from './app';
-import { catalogue, overview } from './billing-fixtures';
+import { catalogue, DETAILS, overview } from './billing-fixtures';
 import {
   billedAccount,
   deliverAll,
@@ -98,6 +98,36 @@ describe('saving a card', () => {
     });
     const customer = stripe.state.customers.get(String(intents[0]!.params.customer));
     expect(customer?.email).toMatch(/^billing\./);
+  });
+
+  it("copies changed billing details to the account's Stripe customer", async () => {
+    const { client } = await billedAccount(t);
+    await client.post('/api/billing/card/setup-intent', {});
+    const [intent] = seen('POST', '/v1/setup_intents').slice(-1);
+    const customerId = String(intent!.params.customer);
+    const updates = () => seen('POST', `/v1/customers/${customerId}`).length;
+    const before = updates();
+    const changed = {
+      ...DETAILS,
+      email: 'ksiegowosc@kancelaria.example',
+      company_name: 'Kancelaria Nowak',
+      nip: '5260001246',
+    };
+    expect((await client.put('/api/billing/details', changed)).statusCode).toBe(200);
+    expect(stripe.state.customers.get(customerId)).toMatchObject({
+      email: 'ksiegowosc@kancelaria.example',
+      name: 'Kancelaria Nowak',
+      phone: DETAILS.phone,
+      address: {
+        country: 'PL',
+        city: DETAILS.city,
+        postal_code: DETAILS.zip_code,
+        line1: DETAILS.address,
+      },
+    });
+    // The same details again (each payment saves them) reach Stripe no more.
+    expect((await client.put('/api/billing/details', changed)).statusCode).toBe(200);
+    expect(updates()).toBe(before + 1);
   });
 
   it("keeps the card Stripe confirmed as the customer's default, brand and last four only", async () => {

@@ -24,6 +24,8 @@ export function apiRoutes(state: StripeState): Route[] {
       object: 'customer',
       email: customer.email,
       name: customer.name,
+      phone: customer.phone,
+      address: customer.address,
       metadata: customer.metadata,
       invoice_settings: { default_payment_method: customer.defaultPaymentMethod },
     };
@@ -91,6 +93,8 @@ export function apiRoutes(state: StripeState): Route[] {
           email: text(params, 'email') ?? null,
           name: text(params, 'name') ?? null,
           metadata: nested(params, 'metadata') as Record<string, string>,
+          phone: null,
+          address: null,
           defaultPaymentMethod: null,
         });
         return renderCustomer(id);
@@ -101,6 +105,10 @@ export function apiRoutes(state: StripeState): Route[] {
       path: /^\/v1\/customers\/([^/]+)$/,
       handle: (params, id) => {
         const customer = state.get(state.customers, id);
+        customer.email = text(params, 'email') ?? customer.email;
+        customer.name = text(params, 'name') ?? customer.name;
+        customer.phone = text(params, 'phone') ?? customer.phone;
+        if (params.address) customer.address = nested(params, 'address');
         const method = text(nested(params, 'invoice_settings'), 'default_payment_method');
         if (method) customer.defaultPaymentMethod = customersCard(id, method);
         return renderCustomer(id);

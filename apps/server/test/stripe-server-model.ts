@@ -82,6 +82,8 @@ export interface Customer {
   email: string | null;
   name: string | null;
   metadata: Record<string, string>;
+  phone: string | null;
+  address: Record<string, unknown> | null;
   defaultPaymentMethod: string | null;
 }
 

@@ -15,7 +15,8 @@ const ZIsoDate = z.iso.datetime({ offset: true });
  * pk, that organization's (its owners and admins only).
  */
 const ZBillingAccount = { organization_pk: z.uuid().nullish() };
-export const ZBillingAccountQuery = z.object(ZBillingAccount).meta({ id: 'BillingAccountQuery' });
+/** Query strings carry no meta id: the OpenAPI document spreads them into parameters. */
+export const ZBillingAccountQuery = z.object(ZBillingAccount);
 
 export const ZBillingDetailsRequest = ZBillingDetailsFields.and(z.object(ZBillingAccount)).meta({
   id: 'BillingDetailsRequest',
@@ -162,9 +163,17 @@ export const ZSubscribeRequest = z
   .meta({ id: 'SubscribeRequest' });
 export type SubscribeRequest = z.input<typeof ZSubscribeRequest>;
 
-/** POST /billing/subscription/change: an upgrade is charged at once, a downgrade waits. */
+/**
+ * POST /billing/subscription/change: an upgrade is charged at once, a downgrade waits. A
+ * `card_pk` given pays the upgrade and the renewals after it; otherwise the subscription's.
+ */
 export const ZSubscriptionChangeRequest = z
-  .object({ plan_pk: z.uuid(), period: z.enum(BILLING_PERIODS), ...ZBillingAccount })
+  .object({
+    plan_pk: z.uuid(),
+    period: z.enum(BILLING_PERIODS),
+    card_pk: z.uuid().optional(),
+    ...ZBillingAccount,
+  })
   .meta({ id: 'SubscriptionChangeRequest' });
 export type SubscriptionChangeRequest = z.input<typeof ZSubscriptionChangeRequest>;
 
@@ -227,9 +236,11 @@ export const QUOTE_KINDS = ['subscribe', 'upgrade', 'downgrade', 'unchanged'] as
  * payment page's summary. An upgrade is charged now (the new price less what is left of the
  * paid period) and starts a new period; a downgrade starts at the period end, charged then.
  */
-export const ZQuoteQuery = z
-  .object({ plan_pk: z.uuid(), period: z.enum(BILLING_PERIODS), ...ZBillingAccount })
-  .meta({ id: 'QuoteQuery' });
+export const ZQuoteQuery = z.object({
+  plan_pk: z.uuid(),
+  period: z.enum(BILLING_PERIODS),
+  ...ZBillingAccount,
+});
 export const ZQuote = z
   .object({
     kind: z.enum(QUOTE_KINDS),

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import {
   ZSandboxCardFields,
   type BillingDetails,
@@ -28,7 +29,7 @@ import {
   updateSubscription,
   type BillingAccountRow,
 } from './billing.repo';
-import { ensureStripeCustomer } from './stripe-customer';
+import { copyDetailsToStripe, ensureStripeCustomer } from './stripe-customer';
 import { retryPastDueNow } from './renewals.service';
 
 export async function getBillingDetails(options: {
@@ -68,6 +69,8 @@ export async function saveBillingDetails(options: {
   };
   const account = await ensureAccount(ctx.db, owner);
   await updateAccount(ctx.db, account.id, { details });
+  if (!isDeepStrictEqual(account.details, details))
+    await copyDetailsToStripe(ctx, account, details);
   return { details };
 }
 

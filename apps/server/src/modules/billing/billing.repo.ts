@@ -106,6 +106,14 @@ export async function insertDefaultCard(
   return row;
 }
 
+/** A saved card chosen to pay becomes the default: the one renewals charge. */
+export async function makeDefaultCard(db: Database, accountId: string, cardId: string) {
+  await db
+    .update(paymentCards)
+    .set({ isDefault: sql`${paymentCards.id} = ${cardId}` })
+    .where(eq(paymentCards.accountId, accountId));
+}
+
 export async function deleteCard(db: Database, cardId: string): Promise<void> {
   await db.delete(paymentCards).where(eq(paymentCards.id, cardId));
 }

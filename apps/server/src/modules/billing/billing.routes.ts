@@ -45,10 +45,6 @@ const errors = {
   409: ZErrorResponse,
 };
 const paymentErrors = { ...errors, 402: ZErrorResponse };
-const ZAccountBody = ZBillingAccountQuery;
-// A query string's schema is documented field by field: one named (with a meta id) becomes a
-// $ref, which the OpenAPI generator cannot spread into parameters (/api/docs/json failed).
-const ZAccountQuery = z.object(ZBillingAccountQuery.shape);
 
 /**
  * Billing of the signed-in user's own account, or (with `organization_pk`) of an
@@ -65,7 +61,7 @@ export function billingRoutes(ctx: AppContext) {
         schema: {
           tags,
           summary: 'The plan in force and its subscription',
-          querystring: ZAccountQuery,
+          querystring: ZBillingAccountQuery,
           response: { 200: ZBillingOverview, ...errors },
         },
       },
@@ -83,7 +79,7 @@ export function billingRoutes(ctx: AppContext) {
         schema: {
           tags,
           summary: 'What choosing a plan would charge now and at renewals',
-          querystring: z.object(ZQuoteQuery.shape),
+          querystring: ZQuoteQuery,
           response: { 200: ZQuote, ...errors },
         },
       },
@@ -103,7 +99,7 @@ export function billingRoutes(ctx: AppContext) {
         schema: {
           tags,
           summary: 'Billing details (null until saved)',
-          querystring: ZAccountQuery,
+          querystring: ZBillingAccountQuery,
           response: { 200: ZBillingDetailsResponse, ...errors },
         },
       },
@@ -136,7 +132,7 @@ export function billingRoutes(ctx: AppContext) {
         schema: {
           tags,
           summary: 'Saved cards, newest first',
-          querystring: ZAccountQuery,
+          querystring: ZBillingAccountQuery,
           response: { 200: ZPaymentCardList, ...errors },
         },
       },
@@ -175,7 +171,7 @@ export function billingRoutes(ctx: AppContext) {
         schema: {
           tags,
           summary: 'A SetupIntent for Stripe Elements (Stripe only)',
-          body: ZAccountBody,
+          body: ZBillingAccountQuery,
           response: { 200: ZSetupIntentResponse, ...errors },
         },
       },
@@ -280,7 +276,7 @@ export function billingRoutes(ctx: AppContext) {
         schema: {
           tags,
           summary: 'Withdraw a cancellation',
-          body: ZAccountBody,
+          body: ZBillingAccountQuery,
           response: { 200: ZBillingOverview, ...errors },
         },
       },
@@ -298,7 +294,7 @@ export function billingRoutes(ctx: AppContext) {
         schema: {
           tags,
           summary: 'Receipts, newest first',
-          querystring: ZAccountQuery,
+          querystring: ZBillingAccountQuery,
           response: { 200: ZReceiptList, ...errors },
         },
       },

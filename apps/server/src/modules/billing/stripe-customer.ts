@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { BillingDetails } from '@themis/shared';
 import { memberships, users } from '../../db/schema';
 import type { BillingOwner } from '../../access/access';
 import type { StripePayments } from '../../platform/payments/payments';
@@ -14,13 +15,41 @@ export async function ensureStripeCustomer(
 ): Promise<string> {
   if (account.providerCustomerId) return account.providerCustomerId;
   const email = account.details?.email ?? (await ownerEmail(ctx, owner));
-  const name =
-    account.details?.company_name ||
-    [account.details?.first_name, account.details?.last_name].filter(Boolean).join(' ') ||
-    email;
+  const name = (account.details && payerName(account.details)) || email;
   const customer = await stripe.ensureCustomer({ id: account.id, email, name });
   await updateAccount(ctx.db, account.id, { providerCustomerId: customer });
   return customer;
+}
+
+/** The company when the payer is one, else the person. */
+const payerName = (details: BillingDetails) =>
+  details.company_name || [details.first_name, details.last_name].filter(Boolean).join(' ');
+
+/**
+ * Changed billing details reach the account's Stripe customer, if it has one. Best effort:
+ * the details are ours to invoice with; a Stripe outage must not refuse saving them.
+ */
+export async function copyDetailsToStripe(
+  ctx: BillingContext,
+  account: BillingAccountRow,
+  details: BillingDetails,
+): Promise<void> {
+  if (ctx.payments.kind !== 'stripe' || !account.providerCustomerId) return;
+  try {
+    await ctx.payments.updateCustomer(account.providerCustomerId, {
+      email: details.email,
+      name: payerName(details),
+      phone: details.phone,
+      address: {
+        country: details.country,
+        city: details.city,
+        postalCode: details.zip_code,
+        line1: details.address,
+      },
+    });
+  } catch (error) {
+    ctx.log.warn({ err: error }, 'billing details not copied to Stripe');
+  }
 }
 
 async function ownerEmail(ctx: BillingContext, owner: BillingOwner): Promise<string> {

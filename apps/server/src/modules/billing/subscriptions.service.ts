@@ -27,6 +27,7 @@ import {
   insertPayment,
   insertSubscription,
   listCards,
+  makeDefaultCard,
   updatePayment,
   updateSubscription,
   type PaymentCardRow,
@@ -230,6 +231,18 @@ export async function changeSubscription(options: {
     if (live.provider === 'manual') {
       throw new AppError('subscription_exists', 409, 'a grant by hand is changed by support');
     }
+    // A card chosen on the payment page pays the upgrade and every renewal after it.
+    const chosenCard = request.card_pk ? await findCard(tx, request.card_pk) : undefined;
+    if (request.card_pk) {
+      if (chosenCard?.accountId !== account.id || chosenCard.provider !== live.provider) {
+        throw notFound('card');
+      }
+      await makeDefaultCard(tx, account.id, chosenCard.id);
+      if (chosenCard.id !== live.cardId) {
+        await updateSubscription(tx, live.id, { cardId: chosenCard.id });
+      }
+    }
+    const newCard = chosenCard && chosenCard.id !== live.cardId ? chosenCard : undefined;
     const currentPlan = catalogue.get(live.planId);
     if (!currentPlan) throw new Error(`plan ${live.planId} vanished`);
     const kind = changeKindOf(
@@ -238,7 +251,7 @@ export async function changeSubscription(options: {
     );
     if (kind === 'unchanged') {
       await updateSubscription(tx, live.id, { pendingPlanId: null, pendingPeriod: null });
-      return { kind, live } as const;
+      return { kind, live, newCard } as const;
     }
     if (kind === 'downgrade') {
       await updateSubscription(tx, live.id, {
@@ -249,7 +262,7 @@ export async function changeSubscription(options: {
         cancelComment: null,
         canceledAt: null,
       });
-      return { kind, live } as const;
+      return { kind, live, newCard } as const;
     }
     const open = await findOpenPayment(tx, live.id);
     if (open && now.getTime() - open.createdAt.getTime() < OPEN_PAYMENT_TTL_MS) {
@@ -259,6 +272,7 @@ export async function changeSubscription(options: {
       await updatePayment(tx, open.id, { status: 'failed', failureCode: 'processing_error' });
     const abandonedRef = open?.providerRef ?? null;
     const card =
+      chosenCard ??
       (live.cardId ? await findCard(tx, live.cardId) : undefined) ??
       (await listCards(tx, account.id))[0];
     if (!card || !account.details) throw new AppError('billing_details_missing', 400);
@@ -290,8 +304,12 @@ export async function changeSubscription(options: {
         card,
       ),
     );
-    return { kind, live, payment, card, abandonedRef } as const;
+    return { kind, live, newCard, payment, card, abandonedRef } as const;
   });
+  const subscriptionRef = prepared.live.providerSubscriptionId;
+  if (ctx.payments.kind === 'stripe' && prepared.newCard && subscriptionRef) {
+    await ctx.payments.setDefaultCard(subscriptionRef, prepared.newCard.providerRef);
+  }
   if (prepared.kind !== 'upgrade') {
     if (ctx.payments.kind === 'stripe' && prepared.live.providerSubscriptionId) {
       await scheduleWithStripe(ctx, ctx.payments, prepared.live, catalogue);

@@ -101,6 +101,13 @@ export type StripeWebhookEvent = { id: string; type: string } & (
   | { kind: 'unhandled' }
 );
 
+export interface StripeCustomerDetails {
+  email: string;
+  name: string;
+  phone: string;
+  address: { country: string; city: string; postalCode: string; line1: string };
+}
+
 /**
  * Stripe (STRIPE_* set): Stripe's subscriptions renew, its webhooks tell the outcome. Card
  * errors come back as results; anything else (Stripe unreachable) is thrown.
@@ -108,6 +115,8 @@ export type StripeWebhookEvent = { id: string; type: string } & (
 export interface StripePayments {
   readonly kind: 'stripe';
   ensureCustomer(account: { id: string; email: string; name: string }): Promise<string>;
+  /** Changed billing details, copied so Stripe's dashboard and e-mails name the payer. */
+  updateCustomer(customerRef: string, details: StripeCustomerDetails): Promise<void>;
   createSetupIntent(customerRef: string): Promise<{ clientSecret: string }>;
   /** A payment method Elements confirmed with a SetupIntent, made the customer's default. */
   attachCard(customerRef: string, paymentMethodId: string): Promise<CardSaveResult>;

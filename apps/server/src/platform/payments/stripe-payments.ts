@@ -135,6 +135,20 @@ export function createStripePayments(
       return customer.id;
     },
 
+    async updateCustomer(customerRef, { email, name, phone, address }) {
+      await stripe.customers.update(customerRef, {
+        email,
+        name,
+        phone,
+        address: {
+          country: address.country,
+          city: address.city,
+          postal_code: address.postalCode,
+          line1: address.line1,
+        },
+      });
+    },
+
     async createSetupIntent(customerRef) {
       const intent = await stripe.setupIntents.create({
         customer: customerRef,

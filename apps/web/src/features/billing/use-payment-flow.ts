@@ -27,7 +27,7 @@ export type CardToCharge =
 
 export interface PaymentRequest {
   details: BillingDetailsFields;
-  /** Null for a change of plan, which the subscription's own card pays. */
+  /** Null for a change of plan charged later, which the subscription's own card pays. */
   card: CardToCharge | null;
 }
 
@@ -133,14 +133,16 @@ export function usePaymentFlow({
     onDone(confirmed);
   }
 
-  /** A new subscription charged to the card, or a change charged to the subscription's. */
+  /** A new subscription charged to the card, or a change (to the card, if one is chosen). */
   async function start(card: CardToCharge | null): Promise<PaymentOutcome> {
     const target = {
       plan_pk: quote.plan.pk,
       period: quote.period,
       organization_pk: organizationPk,
     };
-    if (quote.kind !== 'subscribe') return change(target).unwrap();
+    if (quote.kind !== 'subscribe') {
+      return change({ ...target, card_pk: card ? await saveCard(card) : undefined }).unwrap();
+    }
     if (!card) throw new Error('A new subscription needs a card');
     return subscribe({ ...target, card_pk: await saveCard(card) }).unwrap();
   }

@@ -243,6 +243,41 @@ describe('payment', () => {
     ]);
   });
 
+  it("charges an upgrade to the subscription's card, or to another one chosen", async () => {
+    const current = subscription({ plan: PRO });
+    const { api } = openPayment(
+      {
+        'GET /billing/subscription': () => json(overview(current)),
+        'GET /billing/details': () => json({ details: SAVED_DETAILS }),
+        'GET /billing/quote': () =>
+          json(
+            quote({
+              kind: 'upgrade',
+              plan: EXPERT,
+              charge_now: { net: 10726, vat: 2467, gross: 13193 },
+            }),
+          ),
+        'POST /billing/subscription/change': () =>
+          json(outcome('succeeded', { overview: overview(subscription({ plan: EXPERT })) })),
+      },
+      { path: '/payment?plan=plan-expert&period=monthly', cards: [NEW_CARD, CARD] },
+    );
+    const renewing = await screen.findByRole('radio', { name: 'Visa •••• 4242, expires 12/2030' });
+    // The subscription's card is chosen, though a newer card is listed first.
+    expect((renewing as HTMLInputElement).checked).toBe(true);
+    expect(
+      screen.getByText(
+        'The price difference is charged now to the card you choose, which the subscription keeps renewing with.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'Visa •••• 4444, expires 12/2030' }));
+    pay();
+    expect(await screen.findByText('Payment received. You are on the Expert plan.')).toBeTruthy();
+    expect(await sentBodies(api, 'POST /billing/subscription/change')).toEqual([
+      { plan_pk: EXPERT.pk, period: 'monthly', organization_pk: null, card_pk: NEW_CARD.pk },
+    ]);
+  });
+
   it("pays for an organization's plan and returns to its billing", async () => {
     const { api, router } = openPayment(
       {

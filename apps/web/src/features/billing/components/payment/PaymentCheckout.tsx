@@ -102,12 +102,16 @@ function CheckoutForm({
     defaultValues: EMPTY_CARD,
   });
   const [choice, setChoice] = useState(
-    () => (cards.find((card) => card.is_default) ?? cards[0])?.pk ?? NEW_CARD,
+    () =>
+      overview.subscription?.card?.pk ??
+      (cards.find((card) => card.is_default) ?? cards[0])?.pk ??
+      NEW_CARD,
   );
   const [stripeComplete, setStripeComplete] = useState(false);
   const [stripeIncomplete, setStripeIncomplete] = useState(false);
   const chosen = cards.some((card) => card.pk === choice) ? choice : NEW_CARD;
-  const needsCard = quote.kind === 'subscribe';
+  // A new subscription and an upgrade are charged now: to a card the payer chooses.
+  const needsCard = quote.kind === 'subscribe' || quote.kind === 'upgrade';
   const plan = quote.plan.product_name;
 
   function onDone(outcome: PaymentOutcome) {
@@ -207,6 +211,11 @@ function CheckoutForm({
               <Chip size="small" color="secondary" variant="outlined" label={t('sandbox.badge')} />
             )}
           </Stack>
+          {quote.kind === 'upgrade' && (
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+              {t('payment.changeCharged')}
+            </Typography>
+          )}
           {needsCard ? (
             <CardChooser
               cards={cards}
@@ -218,9 +227,7 @@ function CheckoutForm({
             </CardChooser>
           ) : (
             <Typography data-testid="payment-change-card">
-              {t(chargedNow ? 'payment.changeCharged' : 'payment.changeLater', {
-                card: renewalCardName,
-              })}
+              {t('payment.changeLater', { card: renewalCardName })}
             </Typography>
           )}
         </Paper>
