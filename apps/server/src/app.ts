@@ -114,6 +114,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     logger:
       deps.logStream && typeof logger === 'object' ? { ...logger, stream: deps.logStream } : logger,
     bodyLimit: BODY_LIMIT,
+    // Behind nginx, request.ip (rate limits, sessions' addresses) is the browser's.
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
   });

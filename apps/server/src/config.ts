@@ -64,6 +64,11 @@ const ZEnv = z.object({
   ENVIRONMENT: z.string().min(1).default('unknown'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REGISTER_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(60),
+  /**
+   * The reverse proxies whose X-Forwarded-For is believed: addresses, CIDR ranges or
+   * `loopback`, comma-separated. Unset: none, the peer's address is the client's.
+   */
+  TRUST_PROXY: optionalString,
 });
 
 export type Env = z.infer<typeof ZEnv>;
@@ -105,6 +110,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   /** Sign-ups one address may make in an hour (an office behind one address makes many). */
   registerLimitPerHour: number;
+  /** Fastify's trustProxy: the proxies in front (addresses, ranges, `loopback`), or none. */
+  trustProxy: string | false;
   raw: Env;
 }
 
@@ -253,6 +260,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     models: env.MODELS,
     logLevel: env.LOG_LEVEL,
     registerLimitPerHour: env.REGISTER_LIMIT_PER_HOUR,
+    trustProxy: env.TRUST_PROXY ?? false,
     raw: env,
   };
 }
