@@ -4,6 +4,8 @@ export default defineProject({
   test: {
     name: 'server-integration',
     include: ['test/**/*.test.ts'],
+    // Processes behind nginx, on PostgreSQL and Redis: npm run test:cluster.
+    exclude: ['test/cluster/**'],
     environment: 'node',
     globalSetup: ['test/global-setup.ts'],
     // Safety nets for a loaded 2-core machine: every file starts its own app and database copy

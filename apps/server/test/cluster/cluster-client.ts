@@ -1,0 +1,114 @@
+import WebSocket from 'ws';
+import { expect } from 'vitest';
+import { uniqueEmail, PASSWORD } from '../accounts';
+import { ChatSocket } from '../chat-harness';
+import { CLUSTER_MODEL, type Cluster } from './cluster';
+
+/** A browser on the cluster's site: its cookies, calls through nginx or to one instance. */
+export class Browser {
+  private readonly cookies = new Map<string, string>();
+
+  constructor(readonly cluster: Cluster) {}
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  /** A call through nginx, or straight to `base` (an instance) when given. */
+  async call(
+    method: string,
+    path: string,
+    body?: unknown,
+    base = this.cluster.url,
+    headers: Record<string, string> = {},
+  ) {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        origin: this.cluster.url,
+        cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+        ...(body !== undefined && { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    for (const header of res.headers.getSetCookie()) {
+      const [pair] = header.split(';');
+      const [name, ...rest] = pair!.split('=');
+      const value = rest.join('=');
+      if (value === '' || /max-age=0/i.test(header)) this.cookies.delete(name!);
+      else this.cookies.set(name!, value);
+    }
+    const text = await res.text();
+    return { status: res.status, text, json: () => JSON.parse(text) as Record<string, unknown> };
+  }
+
+  /** A tab's WebSocket, through nginx or straight to `base`. */
+  socket(base = this.cluster.url): Promise<ChatSocket> {
+    return new Promise((resolve, reject) => {
+      const socket = new WebSocket(`${base.replace('http', 'ws')}/ws`, {
+        origin: this.cluster.url,
+        headers: { cookie: `access=${this.cookie('access')}` },
+      });
+      const tab = new ChatSocket(socket);
+      socket.once('open', () => resolve(tab));
+      socket.once('error', reject);
+    });
+  }
+}
+
+/** The newest six-digit code the dev outbox holds for `email` (mail is sent by a job). */
+async function codeFor(browser: Browser, email: string): Promise<string> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const res = await browser.call('GET', '/dev/mailbox.json');
+    const mails = JSON.parse(res.text) as { to: string; text: string }[];
+    const code = mails
+      .filter((mail) => mail.to === email)
+      .map((mail) => /\b(\d{6})\b/.exec(mail.text)?.[1])
+      .find(Boolean);
+    if (code) return code;
+    if (Date.now() > deadline) throw new Error(`no code e-mailed to ${email}`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
+
+/** A new account signed in through nginx, as a browser would. */
+export async function signedUpBrowser(cluster: Cluster) {
+  const browser = new Browser(cluster);
+  const email = uniqueEmail('cluster');
+  const register = await browser.call('POST', '/api/auth/register', {
+    email,
+    password: PASSWORD,
+    password_confirmation: PASSWORD,
+    terms_accepted: true,
+    language: 'en',
+  });
+  expect(register.status, register.text).toBe(201);
+  const activated = await browser.call('POST', '/api/auth/activate', {
+    email,
+    code: await codeFor(browser, email),
+  });
+  expect(activated.status, activated.text).toBe(200);
+  return { browser, email };
+}
+
+export async function newConversation(browser: Browser): Promise<string> {
+  const res = await browser.call('POST', '/api/conversation/create', { name: '' });
+  expect(res.status, res.text).toBe(201);
+  return res.json().pk as string;
+}
+
+let requests = 0;
+export function question(conversationPk: string, content = 'Can my landlord keep the deposit?') {
+  requests += 1;
+  return {
+    type: 'chat.send',
+    request_id: `cluster-${requests}`,
+    conversation_pk: conversationPk,
+    content,
+    model_id: CLUSTER_MODEL,
+    attachment_pks: [],
+    language: 'en',
+  };
+}

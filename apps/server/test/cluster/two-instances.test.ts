@@ -1,0 +1,173 @@
+import { execFile } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD } from '../accounts';
+import { pdfWithText } from '../attachment-files';
+import { streamOpenAiAnswer } from '../llm-upstreams';
+import { newConversation, question, signedUpBrowser, Browser } from './cluster-client';
+import { startCluster, type Cluster } from './cluster';
+
+// Two instances behind nginx with no sticky sessions, on PostgreSQL, Redis and S3: whatever
+// one instance starts, the other sees and can end; limits, sessions and maintenance hold
+// across both.
+
+const run = promisify(execFile);
+const CLI = join(resolve(import.meta.dirname, '..', '..'), 'dist', 'cli.js');
+
+let cluster: Cluster;
+let release: () => void = () => undefined;
+
+beforeAll(async () => {
+  cluster = await startCluster();
+});
+afterAll(async () => {
+  release();
+  await cluster?.close();
+});
+
+/** Answers slowly: two words, then waits for the test (or the client going away). */
+function holdAnswers() {
+  const held = new Promise<void>((done) => {
+    release = done;
+  });
+  cluster.answerWith(async (request, res) => {
+    await streamOpenAiAnswer(request, res, { deltas: ['Zaczynam ', 'odpowiedź. '], then: 'hang' });
+    await Promise.race([held, new Promise((done) => res.once('close', done))]);
+    res.end();
+  });
+}
+
+/** Polls `check` until it holds: instances learn of some changes within a few seconds. */
+async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`never: ${what}`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
+
+describe('two instances behind nginx', () => {
+  it('serve one site: signing up, files on S3 and the chat through the proxy', async () => {
+    const { browser } = await signedUpBrowser(cluster);
+    const conversationPk = await newConversation(browser);
+    // Every call goes through nginx, which alternates between the instances.
+    for (let call = 0; call < 4; call += 1) {
+      const list = await browser.call('GET', '/api/conversation/list');
+      expect(list.status, list.text).toBe(200);
+    }
+    // A file uploaded through nginx lands in S3, and its text reaches the model.
+    const form = new FormData();
+    form.append('file', new Blob([pdfWithText(['CLAUSE-7 deposit'])]), 'umowa.pdf');
+    const upload = await fetch(
+      `${cluster.url}/api/conversation/attachment/upload/${conversationPk}`,
+      {
+        method: 'POST',
+        headers: { origin: cluster.url, cookie: `access=${browser.cookie('access')}` },
+        body: form,
+      },
+    );
+    expect(upload.status, await upload.clone().text()).toBe(201);
+    const attachment = (await upload.json()) as { pk: string };
+    expect((await cluster.s3.keys(cluster.bucket)).length).toBeGreaterThan(0);
+
+    let modelSaw = '';
+    cluster.answerWith((request, res) => {
+      modelSaw = JSON.stringify(request.body);
+      return streamOpenAiAnswer(request, res, { deltas: ['Art. 6 ', 'k.c.'] });
+    });
+    const tab = await browser.socket();
+    tab.send({ ...question(conversationPk), attachment_pks: [attachment.pk] });
+    const done = await tab.next('chat.done', undefined, 30_000);
+    expect(done.message).toMatchObject({ status: 'complete', content: 'Art. 6 k.c.' });
+    expect(modelSaw).toContain('CLAUSE-7');
+    tab.close();
+  });
+
+  it('lets a tab on the other instance follow an answer and stop it', async () => {
+    holdAnswers();
+    const { browser } = await signedUpBrowser(cluster);
+    const conversationPk = await newConversation(browser);
+    const [first, second] = cluster.instances;
+    const asking = await browser.socket(first!.url);
+    const following = await browser.socket(second!.url);
+    asking.send(question(conversationPk));
+    const accepted = await asking.next('chat.accepted', undefined, 30_000);
+    await asking.next('chat.delta', undefined, 30_000);
+
+    // The other instance knows the answer from what the writer saves (every 250 ms), as a
+    // reload there would; the second tab catches up from that, then follows.
+    await eventually(async () => {
+      const page = await browser.call(
+        'GET',
+        `/api/conversation/messages/${conversationPk}`,
+        undefined,
+        second!.url,
+      );
+      const items = page.json().items as { status: string; content: string }[];
+      return items.some((message) => message.status === 'streaming' && message.content !== '');
+    }, 'the answer saved');
+    following.send({ type: 'chat.subscribe', conversation_pk: conversationPk, from_offset: 0 });
+    const caughtUp = await following.next('chat.delta', undefined, 30_000);
+    expect(caughtUp.message_pk).toBe(accepted.answer.pk);
+    following.send({ type: 'chat.stop', conversation_pk: conversationPk });
+
+    const ended = await asking.next('chat.done', undefined, 30_000);
+    expect(ended.message).toMatchObject({ status: 'cancelled', content: 'Zaczynam odpowiedź. ' });
+    const seen = await following.next('chat.done', undefined, 30_000);
+    expect(seen.message.status).toBe('cancelled');
+    asking.close();
+    following.close();
+  });
+
+  it('counts password attempts on both instances against one limit', async () => {
+    const { email } = await signedUpBrowser(cluster);
+    const [first, second] = cluster.instances;
+    const statuses: number[] = [];
+    // The per-account limit is 10 in 15 minutes: the eleventh is refused, wherever it lands.
+    // Each attempt from another address (nginx forwards it), so only the account's counts.
+    for (let attempt = 0; attempt < 11; attempt += 1) {
+      const instance = attempt % 2 === 0 ? first! : second!;
+      const res = await new Browser(cluster).call(
+        'POST',
+        '/api/auth/login',
+        { email, password: `${PASSWORD}-wrong` },
+        instance.url,
+        { 'x-forwarded-for': `198.51.100.${attempt + 1}` },
+      );
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([...Array<number>(10).fill(400), 429]);
+    expect(statuses[10]).toBe(429);
+  });
+
+  it("closes a signed-out session's socket on the other instance", async () => {
+    const { browser } = await signedUpBrowser(cluster);
+    const [first, second] = cluster.instances;
+    const tab = await browser.socket(second!.url);
+    const out = await browser.call('POST', '/api/auth/logout', {}, first!.url);
+    expect(out.status, out.text).toBeLessThan(300);
+    expect(await tab.closed).toBeGreaterThan(0);
+  });
+
+  it('goes into maintenance on every instance when the operator says so', async () => {
+    const env = { ...process.env, DATABASE_URL: cluster.databaseUrl };
+    await run(process.execPath, [CLI, 'maintenance', 'on'], { env });
+    try {
+      for (const instance of cluster.instances) {
+        await eventually(async () => {
+          const res = await fetch(`${instance.url}/api/conversation/list`);
+          return res.status === 503;
+        }, `${instance.name} in maintenance`);
+      }
+    } finally {
+      await run(process.execPath, [CLI, 'maintenance', 'off'], { env });
+    }
+    for (const instance of cluster.instances) {
+      await eventually(async () => {
+        const res = await fetch(`${instance.url}/api/conversation/list`);
+        return res.status !== 503;
+      }, `${instance.name} out of maintenance`);
+    }
+  });
+});
