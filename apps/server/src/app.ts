@@ -24,6 +24,7 @@ import { googleRoutes } from './modules/auth/google.routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { METRICS_PATH, metricsRoutes } from './modules/health/metrics.routes';
 import { registerMaintenanceGate } from './modules/maintenance/maintenance.gate';
 import {
   createMaintenanceMonitor,
@@ -44,10 +45,14 @@ import { WEB_DIST_DIR } from './paths';
 import { registerCompression } from './plugins/compression';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
+import { registerRequestMetrics } from './plugins/request-metrics';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
 import { loadWebAssets, registerWeb } from './plugins/web';
+import { startErrorReporting, type ErrorReporter } from './platform/error-reporting/error-reporter';
+import { countJobsInQueue } from './platform/jobs/job-queue';
 import { createJobWorker, type JobWorker } from './platform/jobs/job-worker';
+import { createMetrics } from './platform/metrics/metrics';
 import { createMailQueue, mailJobHandlers, type MailQueue } from './platform/mail/mail-queue';
 import { createMailTransport } from './platform/mail/mail-transport';
 import type { LlmGateway } from './platform/llm/llm';
@@ -69,6 +74,7 @@ import {
   CONTEXT_CHANGED_CLOSE,
   CONTEXT_UPDATED_CLOSE,
   registerWebSocket,
+  SERVICE_RESTART_CLOSE,
 } from './platform/realtime/websocket';
 import { createFileStorage } from './platform/storage/create-storage';
 import type { FileStorage } from './platform/storage/storage';
@@ -96,6 +102,8 @@ export interface AppDependencies {
   chatStaleAfterMs?: number;
   /** How often open sockets are pinged and their sessions checked again. */
   socketCheckMs?: number;
+  /** Where server errors are reported; by default Sentry when SENTRY_DSN is set. */
+  errorReporter?: ErrorReporter;
 }
 
 declare module 'fastify' {
@@ -104,6 +112,11 @@ declare module 'fastify' {
     mail: MailQueue;
     jobs: Pick<JobWorker, 'runDueJobs'>;
     llm: LlmGateway;
+    /**
+     * Before close on SIGTERM: no new answers here, every socket told to reconnect (to
+     * another instance), and up to `graceMs` for the answers being written to finish.
+     */
+    drain(graceMs: number): Promise<void>;
   }
 }
 
@@ -123,8 +136,10 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   app.setSerializerCompiler(serializerCompiler);
   // The API speaks JSON (and multipart where a route says so): plain text is refused with 415.
   app.removeContentTypeParser('text/plain');
-  registerErrorHandling(app);
+  registerErrorHandling(app, deps.errorReporter ?? (await startErrorReporting(config)));
   registerInputGuard(app);
+  const metrics = createMetrics({ log: app.log });
+  registerRequestMetrics(app, { metrics, skipRoutes: [API_PREFIX + METRICS_PATH] });
 
   const runtimeConfig = buildRuntimeConfig(config);
   const web = loadWebAssets(deps.webDistDir ?? WEB_DIST_DIR, runtimeConfigScript(runtimeConfig));
@@ -217,6 +232,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
         async () => runtimeConfig,
       );
       await api.register(healthRoutes(deps.database.ping));
+      await api.register(metricsRoutes({ metrics, token: config.metricsToken }));
       await api.register(maintenanceRoutes(monitor));
       await api.register(cspReportRoutes(limiter));
       await api.register(authRoutes(ctx));
@@ -261,6 +277,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     redis,
     idleTimeoutMs: deps.chatIdleTimeoutMs,
     staleAfterMs: deps.chatStaleAfterMs,
+    onTokens: (usage) => metrics.countTokens(usage),
   });
   const sockets = await registerWebSocket(app, {
     appOrigin: config.publicUrl.origin,
@@ -277,11 +294,22 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     openSession: chat.openSession,
     heartbeatMs: deps.socketCheckMs,
   });
+  app.decorate('drain', async (graceMs: number) => {
+    const finishing = chat.drain(graceMs);
+    sockets.closeAll(SERVICE_RESTART_CLOSE, 'server_restarting');
+    await finishing;
+  });
   ctx.sessionEvents.onEnded((sessionIds) => sockets.closeSessions(sessionIds));
   ctx.sessionEvents.onContextChanged((userIds, kind) =>
     sockets.closeUsers(userIds, kind === 'changed' ? CONTEXT_CHANGED_CLOSE : CONTEXT_UPDATED_CLOSE),
   );
   await registerWeb(app, web);
+  metrics.readFrom({
+    openSockets: () => app.websocketServer.clients.size,
+    liveAnswers: () => chat.liveAnswerCount(),
+    databasePool: () => ({ kind: deps.database.kind, ...deps.database.poolStats() }),
+    queuedJobs: () => countJobsInQueue(deps.database.db),
+  });
 
   app.addHook('onClose', async () => {
     await deps.database.close();

@@ -43,6 +43,7 @@ describe('loadConfig', () => {
     ['NODE_ENV', 'staging'],
     ['LOG_LEVEL', 'loud'],
     ['SENTRY_DSN', 'dsn'],
+    ['METRICS_TOKEN', 'too-short'],
   ])('refuses %s=%s and names the variable', (name, value) => {
     const problems = problemsOf({ [name]: value });
     expect(problems).toHaveLength(1);
@@ -81,6 +82,13 @@ describe('loadConfig', () => {
       }),
     ).toEqual(['GOOGLE_ISSUER_URL: must be https when NODE_ENV is production']);
     expect(loadConfig({}).googleIssuerUrl).toBe('https://accounts.google.com');
+  });
+
+  it('takes a METRICS_TOKEN of 16 characters or more, and none by default', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'scrape-me-please-0123' }).metricsToken).toBe(
+      'scrape-me-please-0123',
+    );
   });
 
   it('wants PUBLIC_URL to be an origin', () => {

@@ -69,6 +69,10 @@ const ZEnv = z.object({
    * `loopback`, comma-separated. Unset: none, the peer's address is the client's.
    */
   TRUST_PROXY: optionalString,
+  /** A bearer token for GET /api/metrics from elsewhere than this machine. */
+  METRICS_TOKEN: optionalString.pipe(
+    z.string().min(16, 'must be at least 16 characters').optional(),
+  ),
 });
 
 export type Env = z.infer<typeof ZEnv>;
@@ -112,6 +116,8 @@ export interface Config {
   registerLimitPerHour: number;
   /** Fastify's trustProxy: the proxies in front (addresses, ranges, `loopback`), or none. */
   trustProxy: string | false;
+  /** Opens GET /api/metrics to `Authorization: Bearer <token>`; loopback needs none. */
+  metricsToken: string | undefined;
   raw: Env;
 }
 
@@ -261,6 +267,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     registerLimitPerHour: env.REGISTER_LIMIT_PER_HOUR,
     trustProxy: env.TRUST_PROXY ?? false,
+    metricsToken: env.METRICS_TOKEN,
     raw: env,
   };
 }

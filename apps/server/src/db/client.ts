@@ -11,10 +11,18 @@ export type Schema = typeof schema;
 /** The one database type modules see, whether PGlite or PostgreSQL is behind it. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** The connection pool now: open connections, those idle, and queries waiting for one. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   ping(): Promise<void>;
+  poolStats(): PoolStats;
   close(): Promise<void>;
 }
 
@@ -35,6 +43,11 @@ export function wrapPostgres(pool: pg.Pool): DatabaseHandle {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     close: () => (closing ??= pool.end()),
   };
 }

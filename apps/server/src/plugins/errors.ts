@@ -2,6 +2,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode, ErrorResponse } from '@themis/shared';
 import { AppError, RateLimitedError } from '../errors';
+import { redactUrl } from '../logger';
+import type { ErrorReporter, ErrorRequest } from '../platform/error-reporting/error-reporter';
 
 const BY_FASTIFY_CODE: Record<string, [number, ErrorCode]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'invalid_json'],
@@ -52,13 +54,30 @@ function toResponse(error: FastifyError): [number, ErrorResponse] {
   return [500, { detail: 'internal_error' }];
 }
 
-/** Every error leaves as `{"detail": code}`: no stack trace, no framework message. */
-export function registerErrorHandling(app: FastifyInstance): void {
+/** The request as an error report names it: no query string, no secret path segment. */
+function errorRequestOf(request: FastifyRequest): ErrorRequest {
+  return {
+    method: request.method,
+    route: request.routeOptions.url,
+    path: redactUrl(request.url.replace(/[?#].*$/s, '')),
+    userAgent: request.headers['user-agent'],
+    userId: request.actor?.userId,
+  };
+}
+
+/**
+ * Every error leaves as `{"detail": code}`: no stack trace, no framework message. A failure
+ * nobody foresaw is reported too: a 5xx other than an AppError's deliberate 503.
+ */
+export function registerErrorHandling(app: FastifyInstance, reporter: ErrorReporter): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const [status, body] = toResponse(error);
     if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterS));
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: body.detail, status }, 'request refused');
+    if (status >= 500 && !(error instanceof AppError)) {
+      reporter.capture(error, errorRequestOf(request));
+    }
     return reply.status(status).send(body);
   });
 }

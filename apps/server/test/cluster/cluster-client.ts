@@ -2,6 +2,7 @@ import WebSocket from 'ws';
 import { expect } from 'vitest';
 import { uniqueEmail, PASSWORD } from '../accounts';
 import { ChatSocket } from '../chat-harness';
+import { streamOpenAiAnswer } from '../llm-upstreams';
 import { CLUSTER_MODEL, type Cluster } from './cluster';
 
 /** A browser on the cluster's site: its cookies, calls through nginx or to one instance. */
@@ -111,4 +112,55 @@ export function question(conversationPk: string, content = 'Can my landlord keep
     attachment_pks: [],
     language: 'en',
   };
+}
+
+/** The model answers two words, then waits until the returned release (or the client goes). */
+export function holdAnswers(cluster: Cluster, after = ['Koniec.']): () => void {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((done) => {
+    release = done;
+  });
+  cluster.answerWith(async (request, res) => {
+    await streamOpenAiAnswer(request, res, {
+      deltas: ['Zaczynam ', 'odpowiedź. '],
+      then: 'hang',
+    });
+    const gone = new Promise((done) => res.once('close', done));
+    if ((await Promise.race([held.then(() => 'released'), gone])) !== 'released') return;
+    const chunk = (delta: object, finish: string | null) =>
+      `data: ${JSON.stringify({
+        id: 'chatcmpl-1',
+        object: 'chat.completion.chunk',
+        created: 1_700_000_000,
+        model: request.body.model,
+        choices: [{ index: 0, delta, finish_reason: finish }],
+      })}\n\n`;
+    for (const content of after) res.write(chunk({ content }, null));
+    res.write(chunk({}, 'stop'));
+    res.end('data: [DONE]\n\n');
+  });
+  return release;
+}
+
+/** Polls `check` until it holds: instances learn of some changes within seconds. */
+export async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`never: ${what}`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
+
+/** Waits until `base` shows the conversation's answer being written with some text saved. */
+export async function untilAnswerSaved(browser: Browser, conversationPk: string, base: string) {
+  await eventually(async () => {
+    const page = await browser.call(
+      'GET',
+      `/api/conversation/messages/${conversationPk}`,
+      undefined,
+      base,
+    );
+    const items = page.json().items as { status: string; content: string }[];
+    return items.some((message) => message.status === 'streaming' && message.content !== '');
+  }, 'the answer saved');
 }

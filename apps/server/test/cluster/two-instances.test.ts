@@ -5,7 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD } from '../accounts';
 import { pdfWithText } from '../attachment-files';
 import { streamOpenAiAnswer } from '../llm-upstreams';
-import { newConversation, question, signedUpBrowser, Browser } from './cluster-client';
+import {
+  Browser,
+  eventually,
+  holdAnswers,
+  newConversation,
+  question,
+  signedUpBrowser,
+  untilAnswerSaved,
+} from './cluster-client';
 import { startCluster, type Cluster } from './cluster';
 
 // Two instances behind nginx with no sticky sessions, on PostgreSQL, Redis and S3: whatever
@@ -25,27 +33,6 @@ afterAll(async () => {
   release();
   await cluster?.close();
 });
-
-/** Answers slowly: two words, then waits for the test (or the client going away). */
-function holdAnswers() {
-  const held = new Promise<void>((done) => {
-    release = done;
-  });
-  cluster.answerWith(async (request, res) => {
-    await streamOpenAiAnswer(request, res, { deltas: ['Zaczynam ', 'odpowiedź. '], then: 'hang' });
-    await Promise.race([held, new Promise((done) => res.once('close', done))]);
-    res.end();
-  });
-}
-
-/** Polls `check` until it holds: instances learn of some changes within a few seconds. */
-async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`never: ${what}`);
-    await new Promise((done) => setTimeout(done, 100));
-  }
-}
 
 describe('two instances behind nginx', () => {
   it('serve one site: signing up, files on S3 and the chat through the proxy', async () => {
@@ -85,7 +72,7 @@ describe('two instances behind nginx', () => {
   });
 
   it('lets a tab on the other instance follow an answer and stop it', async () => {
-    holdAnswers();
+    release = holdAnswers(cluster);
     const { browser } = await signedUpBrowser(cluster);
     const conversationPk = await newConversation(browser);
     const [first, second] = cluster.instances;
@@ -97,16 +84,7 @@ describe('two instances behind nginx', () => {
 
     // The other instance knows the answer from what the writer saves (every 250 ms), as a
     // reload there would; the second tab catches up from that, then follows.
-    await eventually(async () => {
-      const page = await browser.call(
-        'GET',
-        `/api/conversation/messages/${conversationPk}`,
-        undefined,
-        second!.url,
-      );
-      const items = page.json().items as { status: string; content: string }[];
-      return items.some((message) => message.status === 'streaming' && message.content !== '');
-    }, 'the answer saved');
+    await untilAnswerSaved(browser, conversationPk, second!.url);
     following.send({ type: 'chat.subscribe', conversation_pk: conversationPk, from_offset: 0 });
     const caughtUp = await following.next('chat.delta', undefined, 30_000);
     expect(caughtUp.message_pk).toBe(accepted.answer.pk);

@@ -9,6 +9,8 @@ const PUBLIC_ROUTES = new Set(
     'GET /runtime-config',
     'GET /health',
     'GET /ready',
+    // Not for users: loopback or the METRICS_TOKEN bearer (metrics-access.ts), a 404 otherwise.
+    'GET /metrics',
     'GET /maintenance/status',
     'POST /csp-report',
     'GET /plan/list',

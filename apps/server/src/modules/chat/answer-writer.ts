@@ -85,6 +85,7 @@ async function storeFinalAnswer(options: {
     outputTokens: usage.output_tokens,
     tokensEstimated: usage.estimated,
   };
+  ctx.onTokens?.(usage);
   let stored: MessageRow | undefined;
   try {
     stored = await ctx.db.transaction(async (tx) => {

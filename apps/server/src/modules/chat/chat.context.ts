@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
 import type { UnlockedKeys } from '../../platform/crypto/unlocked-keys';
-import type { LlmGateway } from '../../platform/llm/llm';
+import type { LlmGateway, LlmUsage } from '../../platform/llm/llm';
 import type { FileStorage } from '../../platform/storage/storage';
 import type { StreamHub } from './stream-hub';
 
@@ -21,6 +21,8 @@ export interface ChatContext {
   now: () => Date;
   /** Longest silence from the provider before the answer ends in error; the gateway's default otherwise. */
   idleTimeoutMs?: number;
+  /** Hears the tokens each answer used, as it ends (the metrics). */
+  onTokens?: (usage: LlmUsage) => void;
 }
 
 /**

@@ -169,14 +169,14 @@ export async function finishAnswer(options: {
 
 /**
  * Answers left 'streaming' by an instance that died become errors; `keepIds` are the ones
- * this instance is still writing.
+ * this instance is still writing. The rows as now stored.
  */
 export async function markStaleAnswers(options: {
   db: Database;
   olderThan: Date;
   keepIds: string[];
-}): Promise<number> {
-  const rows = await options.db
+}): Promise<MessageRow[]> {
+  return options.db
     .update(messages)
     .set({ status: 'error', errorCode: 'message_generating_error', updatedAt: sql`now()` })
     .where(
@@ -186,6 +186,5 @@ export async function markStaleAnswers(options: {
         ...(options.keepIds.length > 0 ? [notInArray(messages.id, options.keepIds)] : []),
       ),
     )
-    .returning({ id: messages.id });
-  return rows.length;
+    .returning();
 }

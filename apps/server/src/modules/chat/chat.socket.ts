@@ -8,6 +8,7 @@ import type { LlmGateway } from '../../platform/llm/llm';
 import type { UnlockedKeys } from '../../platform/crypto/unlocked-keys';
 import type { FileStorage } from '../../platform/storage/storage';
 import { createProgressSaver } from './answer-progress';
+import { presentMessage } from '../../presenters/chat.presenter';
 import { markStaleAnswers } from './chat.repo';
 import { SHUTDOWN, type ChatContext, type ChatLog } from './chat.context';
 import { startAnswer, stopAnswer, subscribeToConversation } from './chat.service';
@@ -19,6 +20,13 @@ import { createStreamHub, type ChatListener } from './stream-hub';
  * a live one is written at least every fifth of it, even while its model is silent.
  */
 export const STALE_AFTER_MS = 15_000;
+
+/** The frames that start an answer: refused while the instance stops. */
+const STARTS_ANSWER = new Set<ChatClientMessage['type']>([
+  'chat.send',
+  'chat.regenerate',
+  'chat.edit',
+]);
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,12 +42,19 @@ export interface ChatSession {
 
 export interface Chat {
   openSession(options: { actor: UserActor; send(message: ServerMessage): void }): ChatSession;
+  /**
+   * The instance is stopping: new answers are refused here (the tabs reconnect to another
+   * instance) and the ones being written get up to `graceMs` to finish.
+   */
+  drain(graceMs: number): Promise<void>;
   /** Marks stale 'streaming' answers as errors; runs at start-up and every few seconds. */
   sweepStaleAnswers(): Promise<number>;
   /** Sweeps now (settling once done) and every third of the stale time. */
   start(): Promise<void>;
   /** Aborts the answers being written (stored as errors) and waits for them to be stored. */
   close(): Promise<void>;
+  /** How many answers this instance is writing now. */
+  liveAnswerCount(): number;
 }
 
 type ErrorFrameDetail = Extract<ServerMessage, { type: 'error' }>['detail'];
@@ -133,6 +148,7 @@ export function createChat(options: {
   idleTimeoutMs?: number;
   saveEveryMs?: number;
   staleAfterMs?: number;
+  onTokens?: ChatContext['onTokens'];
 }): Chat {
   const staleAfterMs = options.staleAfterMs ?? STALE_AFTER_MS;
   const { redis, log } = options;
@@ -146,6 +162,7 @@ export function createChat(options: {
     log,
     now: options.now,
     idleTimeoutMs: options.idleTimeoutMs,
+    onTokens: options.onTokens,
   };
   const progress = createProgressSaver({
     db: options.db,
@@ -155,24 +172,49 @@ export function createChat(options: {
     heartbeatMs: staleAfterMs / 5,
   });
 
-  const sweepStaleAnswers = () =>
-    markStaleAnswers({
+  /**
+   * Ends the answers of an instance that died, and tells the tabs following them (here and,
+   * through the relay, elsewhere) with what was written. A sealed answer's text cannot be
+   * opened here: its tabs learn of it when they load the conversation again.
+   */
+  const sweepStaleAnswers = async () => {
+    const ended = await markStaleAnswers({
       db: ctx.db,
       olderThan: new Date(ctx.now().getTime() - staleAfterMs),
       keepIds: hub.liveAnswers().map((answer) => answer.messageId),
     });
+    for (const row of ended) {
+      if (row.sealed) continue;
+      hub.publish(row.conversationId, {
+        type: 'chat.done',
+        conversation_pk: row.conversationId,
+        message: presentMessage(row, []),
+      });
+    }
+    return ended.length;
+  };
   const sweep = () =>
     sweepStaleAnswers().then(
       () => undefined,
       (err: unknown) => log.warn({ err }, 'stale answers not swept'),
     );
   let timer: NodeJS.Timeout | undefined;
+  let draining = false;
 
   return {
     openSession({ actor, send }) {
       const listener: ChatListener = { send };
       return {
         handle(message) {
+          if (draining && STARTS_ANSWER.has(message.type)) {
+            send({
+              type: 'error',
+              detail: 'service_unavailable',
+              ...('request_id' in message && { request_id: message.request_id }),
+              conversation_pk: message.conversation_pk,
+            });
+            return;
+          }
           runFrame({ ctx, actor, listener, message }).catch((error: unknown) => {
             const conversationPk = message.conversation_pk;
             send({
@@ -188,6 +230,15 @@ export function createChat(options: {
       };
     },
     sweepStaleAnswers,
+    async drain(graceMs) {
+      draining = true;
+      let deadline: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.all(hub.liveAnswers().map((answer) => answer.finished)),
+        new Promise((done) => (deadline = setTimeout(done, graceMs))),
+      ]);
+      clearTimeout(deadline);
+    },
     async start() {
       progress.start();
       timer = setInterval(() => void sweep(), staleAfterMs / 3);
@@ -203,5 +254,6 @@ export function createChat(options: {
       await progress.stop();
       await hub.close();
     },
+    liveAnswerCount: () => hub.liveAnswers().length,
   };
 }

@@ -7,6 +7,7 @@ import type { MaintenanceMonitor } from './maintenance.monitor';
 const OPEN_DURING_MAINTENANCE = [
   '/health',
   '/ready',
+  '/metrics',
   '/maintenance/status',
   '/runtime-config',
   '/docs',

@@ -1,5 +1,13 @@
 import type { Database } from '../../db/client';
-import { countLiveJobs, hurryWaitingJobs, insertJob } from './jobs.repo';
+import {
+  countJobsByState,
+  countLiveJobs,
+  hurryWaitingJobs,
+  insertJob,
+  type JobState,
+} from './jobs.repo';
+
+export type { JobState };
 
 /**
  * Thrown by a handler whose job cannot progress yet (it waits for something outside it):
@@ -57,4 +65,11 @@ export async function hasLiveJob(
   job: { type: string; field: string; value: string },
 ): Promise<boolean> {
   return (await countLiveJobs(db, job)) > 0;
+}
+
+/** The queue by job type and state (failed, running, due, scheduled): for the metrics. */
+export function countJobsInQueue(
+  db: Database,
+): Promise<{ type: string; state: JobState; count: number }[]> {
+  return countJobsByState(db);
 }

@@ -123,3 +123,18 @@ export async function markJobFailed(db: Database, job: ClaimedJob, error: string
     .set({ lastError: error, lockedUntil: null, failedAt: sql`now()` })
     .where(stillOurs(job));
 }
+
+/** failed: given up; running: leased to a worker; due: waits for one; scheduled: not yet due. */
+export type JobState = 'failed' | 'running' | 'due' | 'scheduled';
+
+/** How many jobs of each type are in each state, by the database's clock. */
+export async function countJobsByState(
+  db: Database,
+): Promise<{ type: string; state: JobState; count: number }[]> {
+  const state = sql<JobState>`case
+    when ${jobs.failedAt} is not null then 'failed'
+    when ${jobs.lockedUntil} > now() then 'running'
+    when ${jobs.runAt} <= now() then 'due'
+    else 'scheduled' end`;
+  return db.select({ type: jobs.type, state, count: count() }).from(jobs).groupBy(jobs.type, state);
+}

@@ -23,6 +23,8 @@ export interface SocketRegistry {
    * the context it opened in. The client reconnects at once.
    */
   closeUsers(userIds: string[], code: number): number;
+  /** Closes every socket with `code`: this instance is stopping, the clients go elsewhere. */
+  closeAll(code: number, reason: string): number;
   end(entry: SocketEntry, reason: string): void;
   /** Drops peers that stopped answering pings and closes sockets of sessions gone. */
   check(): Promise<void>;
@@ -87,6 +89,18 @@ export function createSocketRegistry(options: {
       for (const sessionId of sessionIds) {
         for (const entry of bySession.get(sessionId) ?? []) {
           end(entry, 'session_ended');
+          closed += 1;
+        }
+      }
+      return closed;
+    },
+    closeAll(code, reason) {
+      let closed = 0;
+      for (const entries of bySession.values()) {
+        for (const entry of entries) {
+          if (entry.ended) continue;
+          entry.ended = true;
+          entry.socket.close(code, reason);
           closed += 1;
         }
       }

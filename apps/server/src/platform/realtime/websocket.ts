@@ -21,6 +21,8 @@ export const TOO_MANY_CLOSE = 4429;
 export const CONTEXT_CHANGED_CLOSE = 4409;
 /** The same context with other rules (role, allowed models): reconnect and refetch them. */
 export const CONTEXT_UPDATED_CLOSE = 4410;
+/** The instance is stopping (WebSocket's "service restart"): the browser reconnects elsewhere. */
+export const SERVICE_RESTART_CLOSE = 1012;
 /** Sockets one user may keep open on one instance (tabs and devices together). */
 export const MAX_SOCKETS_PER_USER = 20;
 
