@@ -8,6 +8,7 @@ export default defineConfig({
       'apps/server/vitest.unit.config.ts',
       'apps/server/vitest.integration.config.ts',
       'apps/server/vitest.cluster.config.ts',
+      'apps/server/vitest.fuzz.config.ts',
     ],
   },
 });

@@ -5,7 +5,8 @@ export default defineProject({
     name: 'server-integration',
     include: ['test/**/*.test.ts'],
     // Processes behind nginx, on PostgreSQL and Redis: npm run test:cluster.
-    exclude: ['test/cluster/**'],
+    // and generated requests over every operation: npm run test:fuzz.
+    exclude: ['test/cluster/**', 'test/fuzz/**'],
     environment: 'node',
     globalSetup: ['test/global-setup.ts'],
     // Safety nets for a loaded 2-core machine: every file starts its own app and database copy

@@ -45,6 +45,7 @@ import { WEB_DIST_DIR } from './paths';
 import { registerCompression } from './plugins/compression';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
+import { documentRouteErrors } from './plugins/route-errors';
 import { registerRequestMetrics } from './plugins/request-metrics';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
@@ -138,6 +139,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   app.removeContentTypeParser('text/plain');
   registerErrorHandling(app, deps.errorReporter ?? (await startErrorReporting(config)));
   registerInputGuard(app);
+  documentRouteErrors(app);
   const metrics = createMetrics({ log: app.log });
   registerRequestMetrics(app, { metrics, skipRoutes: [API_PREFIX + METRICS_PATH] });
 

@@ -1,6 +1,7 @@
 import { loadConfig, ConfigError } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
+import { isArchiveCommand, runArchiveCommand } from './operator/backup-commands';
 import { OperatorCommandError, runOperatorCommand, USAGE } from './operator/commands';
 import { sendToRunningServer } from './operator/operator-socket';
 import { keepDataPrivate } from './private-files';
@@ -32,7 +33,10 @@ async function main() {
     console.log(USAGE);
     return;
   }
-  console.log(await runLocally(args));
+  const output = isArchiveCommand(args)
+    ? await runArchiveCommand({ config: loadConfig(), args, now: new Date() })
+    : await runLocally(args);
+  console.log(output);
 }
 
 main().catch((error: unknown) => {

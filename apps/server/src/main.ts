@@ -38,9 +38,7 @@ async function main() {
   const app = await buildApp(config, { database, errorReporter });
   // The embedded database takes one process only, so operator commands reach it through us.
   const operator =
-    database.kind === 'pglite'
-      ? await startOperatorSocket({ app, config, db: database.db })
-      : undefined;
+    database.kind === 'pglite' ? await startOperatorSocket({ app, config, database }) : undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {

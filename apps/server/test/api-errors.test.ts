@@ -31,7 +31,7 @@ describe('every /api error is {"detail": code}', () => {
   it('answers a path segment that is overlong or not a valid URL component in the same shape', async () => {
     for (const [url, status] of [
       [`/api/conversation/get/${'a'.repeat(500)}`, 404],
-      ['/api/conversation/get/%E0%A4%A', 400],
+      ['/api/conversation/get/%E0%A4%A', 404],
     ] as const) {
       const res = await t.app.inject({ method: 'GET', url });
       expect([url, res.statusCode, res.json()]).toEqual([url, status, { detail: 'not_found' }]);

@@ -59,6 +59,18 @@ describe('a NUL character in input', () => {
     expect([feedback.statusCode, feedback.json()]).toEqual([400, invalid('message')]);
   });
 
+  it('in a path, or bytes that are not UTF-8 there, names nothing: 404 not_found', async () => {
+    const { client } = await signedUpClient(h.t);
+    for (const url of [
+      '/api/conversation/get/%00',
+      '/api/conversation/attachment/delete/ab%00cd',
+      '/api/user/avatar/%ED%A0%80',
+    ]) {
+      const res = await client.request({ method: url.includes('delete') ? 'DELETE' : 'GET', url });
+      expect([url, res.statusCode, res.json()]).toEqual([url, 404, { detail: 'not_found' }]);
+    }
+  });
+
   it('in a question over the socket is refused as an invalid frame and the socket goes on', async () => {
     const { tab, conversationPk } = await signedInTab(h);
     const frame = sendFrame(conversationPk, { content: `${PERSONAL[2]}${NUL}` });

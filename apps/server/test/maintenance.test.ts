@@ -169,7 +169,7 @@ describe('operator socket of a server on the embedded database', () => {
     socket = await startOperatorSocket({
       app: t.app,
       config: { ...t.config, dataDir },
-      db: t.database.db,
+      database: t.database,
     });
   });
   afterAll(async () => {
@@ -187,7 +187,7 @@ describe('operator socket of a server on the embedded database', () => {
     const cachedSocket = await startOperatorSocket({
       app: cached.app,
       config: { ...cached.config, dataDir: cachedSocketDir },
-      db: cached.database.db,
+      database: cached.database,
     });
     try {
       expect(

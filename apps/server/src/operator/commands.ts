@@ -40,6 +40,15 @@ export const USAGE = `Usage: npm run themis -- <command>
       Put a user on an individual plan (its code, name or id) by hand, as a manual grant
       shown in their subscription tab; it replaces any subscription and, with --until,
       ends then (back to Free).
+  backup FILE [--force]
+      Write the embedded database (copied by the running server, if one runs), the uploaded
+      files kept in DATA_DIR/files and the generated app secret to FILE, a .tar.gz readable
+      by its owner only; --force replaces an existing FILE. With DATABASE_URL set, use
+      pg_dump instead (see docs/deployment.md).
+  restore FILE [--force]
+      Unpack a backup into DATA_DIR while no server runs on it. A DATA_DIR that holds data
+      is refused; --force moves it aside to <DATA_DIR>.before-restore-<time> first. Start
+      the server afterwards: it brings the database up to date.
 
 TIME is an ISO 8601 date-time (2026-12-01T22:00:00Z) or an offset from now (+30m, +2h, +1d).`;
 

@@ -13,7 +13,8 @@ const BY_FASTIFY_CODE: Record<string, [number, ErrorCode]> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'invalid_json'],
   FST_ERR_CTP_INVALID_TYPE: [415, 'unsupported_media_type'],
   FST_ERR_NOT_FOUND: [404, 'not_found'],
-  FST_ERR_BAD_URL: [400, 'not_found'],
+  // A path that is not valid UTF-8 when decoded names nothing either.
+  FST_ERR_BAD_URL: [404, 'not_found'],
   // A path segment longer than any id or secret names nothing.
   FST_ERR_MAX_PARAM_LENGTH: [404, 'not_found'],
   FST_ERR_ASYNC_CONSTRAINT: [400, 'validation_error'],

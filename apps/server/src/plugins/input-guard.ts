@@ -4,12 +4,13 @@ import { findNul } from '../input-text';
 
 /**
  * No text we store may hold a NUL character (PostgreSQL refuses it, and nobody types one):
- * refused as invalid input before any handler or schema sees it, in the body, the query or
- * the path.
+ * refused as invalid input before any handler or schema sees it, in the body or the query;
+ * in the path it names nothing.
  */
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    refuseNul(request.params);
+    // A path segment with a NUL names nothing: 404, as any other unknown id.
+    if (findNul(request.params)) throw new AppError('not_found', 404, 'NUL character in path');
     refuseNul(request.query);
     refuseNul(request.body);
   });

@@ -269,6 +269,7 @@ export function authRoutes(ctx: AppContext) {
           summary: 'Sign out this device and go to the login page',
           description:
             'Only a navigation from the app signs out; started by another site or loaded as an image (`Sec-Fetch-*`) it only goes to the app.',
+          response: { 303: z.null().describe('To the login page, or to the app') },
         },
       },
       async (request, reply) => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ZErrorResponse } from '@themis/shared';
 import { RateLimitedError } from '../../errors';
 import { redactUrl } from '../../logger';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter';
@@ -56,6 +57,13 @@ export const cspReportRoutes = (limiter: RateLimiter) => async (app: FastifyInst
         tags: ['telemetry'],
         summary: 'Receive a Content-Security-Policy violation report',
         body: ZCspReportBody,
+        response: {
+          204: z.null().describe('Logged'),
+          400: ZErrorResponse,
+          413: ZErrorResponse,
+          415: ZErrorResponse,
+          429: ZErrorResponse,
+        },
       },
     },
     async (request, reply) => {
@@ -80,7 +88,7 @@ export const cspReportRoutes = (limiter: RateLimiter) => async (app: FastifyInst
           'content security policy violation',
         );
       }
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 };
