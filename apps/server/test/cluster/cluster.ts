@@ -67,6 +67,8 @@ export interface Cluster {
   readonly s3: FakeS3;
   /** The instances' S3 bucket. */
   readonly bucket: string;
+  /** A query on the instances' database, as an operator would look. */
+  query(text: string, values?: unknown[]): Promise<Record<string, unknown>[]>;
   /** The model provider's answers, replaced by a test. */
   answerWith(route: UpstreamRoute): void;
   close(): Promise<void>;
@@ -154,6 +156,15 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     bucket,
     answerWith: (route) => {
       answer = route;
+    },
+    async query(text, values) {
+      const client = new pg.Client({ connectionString: env.DATABASE_URL });
+      await client.connect();
+      try {
+        return (await client.query(text, values)).rows as Record<string, unknown>[];
+      } finally {
+        await client.end();
+      }
     },
     async close() {
       nginx.kill('SIGTERM');

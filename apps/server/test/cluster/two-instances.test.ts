@@ -128,6 +128,50 @@ describe('two instances behind nginx', () => {
     expect(await tab.closed).toBeGreaterThan(0);
   });
 
+  it('unlocks an encryption key on one instance for the answers written on the other', async () => {
+    const { browser, email } = await signedUpBrowser(cluster);
+    await run(process.execPath, [CLI, 'user', 'set-plan', email, 'pro'], {
+      env: { ...process.env, DATABASE_URL: cluster.databaseUrl },
+    });
+    const [first, second] = cluster.instances;
+    const secrets = await browser.call(
+      'POST',
+      '/api/user/create-encryption-secrets',
+      { encryption_key_type: 'PIN', encryption_key: '482913' },
+      first!.url,
+    );
+    expect(secrets.status, secrets.text).toBe(200);
+    const enabled = await browser.call('POST', '/api/user/enable-encryption', {}, first!.url);
+    expect(enabled.status, enabled.text).toBe(200);
+
+    const conversationPk = await newConversation(browser);
+    cluster.answerWith((request, res) =>
+      streamOpenAiAnswer(request, res, { deltas: ['Tajemnica ', 'adwokacka.'] }),
+    );
+    const tab = await browser.socket(second!.url);
+    tab.send(question(conversationPk, 'Czy rozmowa jest poufna?'));
+    const done = await tab.next('chat.done', undefined, 30_000);
+    expect(done.message).toMatchObject({ status: 'complete', content: 'Tajemnica adwokacka.' });
+    tab.close();
+    // Sealed at rest, and opened on either instance with the key unlocked on the first.
+    const stored = await cluster.query(
+      'SELECT content, sealed FROM messages WHERE conversation_id = $1 ORDER BY seq',
+      [conversationPk],
+    );
+    expect(stored.map((row) => row.sealed)).toEqual([true, true]);
+    expect(JSON.stringify(stored)).not.toContain('Tajemnica');
+    for (const instance of cluster.instances) {
+      const page = await browser.call(
+        'GET',
+        `/api/conversation/messages/${conversationPk}`,
+        undefined,
+        instance.url,
+      );
+      const contents = (page.json().items as { content: string }[]).map((m) => m.content);
+      expect(contents).toEqual(['Czy rozmowa jest poufna?', 'Tajemnica adwokacka.']);
+    }
+  });
+
   it('goes into maintenance on every instance when the operator says so', async () => {
     const env = { ...process.env, DATABASE_URL: cluster.databaseUrl };
     await run(process.execPath, [CLI, 'maintenance', 'on'], { env });
