@@ -185,6 +185,8 @@ test.describe('settings', () => {
   test('the settings speak Polish, light and dark, on a phone and a wide screen', async ({
     page,
   }) => {
+    // Four reloads and eight accessibility checks: a long walk on a busy machine.
+    test.slow();
     await signUpThroughApi(page);
     for (const [width, height] of [
       [375, 812],
