@@ -7,9 +7,10 @@
 // access check (bench/organizations.mjs), how long unlocking an encryption key takes
 // (bench/encryption.mjs) and what encryption adds to streaming and the history
 // (bench/encryption-chat.mjs), and shared links: a 2,000-message conversation's shared view and
-// a link manager of 1,000 links (bench/sharing.mjs). Reports; never asserts.
-// BENCH_ONLY=chat, pages, hostile_documents, account_timing, organizations, encryption or
-// sharing measures only that part and updates it in bench/results.json.
+// a link manager of 1,000 links (bench/sharing.mjs), and a soak of 200 users for 10 minutes:
+// latency, errors and the server's memory over time (bench/soak.mjs). Reports; never asserts.
+// BENCH_ONLY=chat, pages, hostile_documents, account_timing, organizations, encryption,
+// sharing or soak measures only that part and updates it in bench/results.json.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -24,6 +25,7 @@ import { measureHostileDocuments } from './hostile-documents.mjs';
 import { measureOrganizations } from './organizations.mjs';
 import { measurePageWeight } from './page-weight.mjs';
 import { measureSharing } from './sharing.mjs';
+import { measureSoak } from './soak.mjs';
 
 const PORT = 5191;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -270,6 +272,7 @@ const PARTS = [
   'organizations',
   'encryption',
   'sharing',
+  'soak',
 ];
 if (only && !PARTS.includes(only)) throw new Error(`BENCH_ONLY is one of ${PARTS}, not ${only}`);
 const dataDir = await mkdtemp(join(tmpdir(), 'themis-bench-'));
@@ -315,6 +318,12 @@ try {
       join(dataDir, 'sharing'),
     );
   }
+  if (!only || only === 'soak') {
+    results.soak = await measureSoak(
+      { timeToReady, stop, lastCode, base: BASE },
+      join(dataDir, 'soak'),
+    );
+  }
   await writeFile('bench/results.json', `${JSON.stringify(results, null, 2)}\n`);
   const part = {
     chat: results.chat_streaming,
@@ -324,6 +333,7 @@ try {
     organizations: results.organizations,
     encryption: results.encryption,
     sharing: results.sharing,
+    soak: results.soak,
   }[only];
   console.log(JSON.stringify(part ?? results, null, 2));
 } finally {
