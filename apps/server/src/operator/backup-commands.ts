@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { access, mkdir, readdir, rename, rm, rmdir } from 'node:fs/promises';
 import { basename, join, resolve, sep } from 'node:path';
-import { parseArgs } from 'node:util';
 import type { Config } from '../config';
 import { openEmbeddedDatabase, PGLITE_FOLDER } from '../db/client';
 import { keepDataPrivate } from '../private-files';
 import { APP_SECRET_FILE, FILES_FOLDER, writeBackupArchive } from './backup-archive';
-import { OperatorCommandError } from './commands';
+import { OperatorCommandError, parseOperatorArgs } from './commands';
 import { dumpEmbeddedDatabase } from './database-dump';
 import { isServerRunning, requestDatabaseDump } from './operator-socket';
 import { BadBackupError, unpackBackup } from './restore-archive';
@@ -38,17 +37,9 @@ export async function runArchiveCommand(options: {
   args: string[];
   now: Date;
 }): Promise<string> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: options.args,
-      allowPositionals: true,
-      strict: true,
-      options: { force: { type: 'boolean', default: false } },
-    });
-  } catch (error) {
-    throw new OperatorCommandError((error as Error).message);
-  }
+  const parsed = parseOperatorArgs(options.args, {
+    force: { type: 'boolean', default: false },
+  });
   const [command, file, ...extra] = parsed.positionals;
   if (!file || extra.length > 0) throw new OperatorCommandError(`${command} takes one FILE`);
   const run = command === 'backup' ? backup : restore;

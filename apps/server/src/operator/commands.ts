@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Database } from '../db/client';
 import {
   cancelScheduledMaintenance,
@@ -92,6 +92,17 @@ function describe(status: ReturnType<typeof presentMaintenanceStatus>): string {
   return [head, ...messages].join('\n');
 }
 
+type ParseArgsOptions = NonNullable<ParseArgsConfig['options']>;
+
+/** The command's words and flags; an unknown flag is the operator's mistake, not a crash. */
+export function parseOperatorArgs<const T extends ParseArgsOptions>(args: string[], options: T) {
+  try {
+    return parseArgs({ args, allowPositionals: true, strict: true, options });
+  } catch (error) {
+    throw new OperatorCommandError((error as Error).message);
+  }
+}
+
 /** Runs one operator command against the database and returns what to print. */
 export async function runOperatorCommand(options: {
   db: Database;
@@ -100,23 +111,13 @@ export async function runOperatorCommand(options: {
   args: string[];
 }): Promise<OperatorResult> {
   const { db, now, config } = options;
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: options.args,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        until: { type: 'string' },
-        start: { type: 'string' },
-        end: { type: 'string' },
-        'message-en': { type: 'string' },
-        'message-pl': { type: 'string' },
-      },
-    });
-  } catch (error) {
-    throw new OperatorCommandError((error as Error).message);
-  }
+  const parsed = parseOperatorArgs(options.args, {
+    until: { type: 'string' },
+    start: { type: 'string' },
+    end: { type: 'string' },
+    'message-en': { type: 'string' },
+    'message-pl': { type: 'string' },
+  });
   const { positionals, values } = parsed;
   const [group, action, ...extra] = positionals;
   if (group === 'organization') return runOrganizationCommand({ db, now, action, extra });
