@@ -56,6 +56,7 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         // Every test signs up from this one address.
         REGISTER_LIMIT_PER_HOUR: '1000',
+        CODE_CHECKS_PER_IP: '2000',
         GOOGLE_CLIENT_ID: E2E_OIDC_CLIENT.id,
         GOOGLE_CLIENT_SECRET: E2E_OIDC_CLIENT.secret,
         GOOGLE_ISSUER_URL: E2E_OIDC_ISSUER,

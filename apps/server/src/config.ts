@@ -64,6 +64,7 @@ const ZEnv = z.object({
   ENVIRONMENT: z.string().min(1).default('unknown'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REGISTER_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(60),
+  CODE_CHECKS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(100),
   /**
    * The reverse proxies whose X-Forwarded-For is believed: addresses, CIDR ranges or
    * `loopback`, comma-separated. Unset: none, the peer's address is the client's.
@@ -114,6 +115,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   /** Sign-ups one address may make in an hour (an office behind one address makes many). */
   registerLimitPerHour: number;
+  /** Code checks and resends one address may make in 15 minutes, right or wrong. */
+  codeChecksPerIp: number;
   /** Fastify's trustProxy: the proxies in front (addresses, ranges, `loopback`), or none. */
   trustProxy: string | false;
   /** Opens GET /api/metrics to `Authorization: Bearer <token>`; loopback needs none. */
@@ -266,6 +269,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     models: env.MODELS,
     logLevel: env.LOG_LEVEL,
     registerLimitPerHour: env.REGISTER_LIMIT_PER_HOUR,
+    codeChecksPerIp: env.CODE_CHECKS_PER_IP,
     trustProxy: env.TRUST_PROXY ?? false,
     metricsToken: env.METRICS_TOKEN,
     raw: env,

@@ -4,6 +4,8 @@ import { createTestApp, type TestApp } from './app';
 import { LIMITS } from '../src/modules/auth/auth.context';
 import { Client, lastCodeTo, PASSWORD, signedUpClient, uniqueEmail } from './accounts';
 
+// The default of CODE_CHECKS_PER_IP.
+const CODE_CHECKS_PER_IP = 100;
 let t: TestApp;
 let clock = new Date();
 beforeAll(async () => {
@@ -43,7 +45,7 @@ describe('per-IP limits', () => {
   it('allows the per-IP code calls in 15 minutes from one address, shared by every code endpoint', async () => {
     const ip = '198.51.100.1';
     const code = { code: '123456' };
-    for (let i = 0; i < LIMITS.codePerIp.limit; i++) {
+    for (let i = 0; i < CODE_CHECKS_PER_IP; i++) {
       const res = await new Client(t, ip).post('/api/auth/activate', {
         email: uniqueEmail('nobody'),
         ...code,
@@ -118,6 +120,21 @@ describe('per-IP limits', () => {
       await office.close();
     }
   });
+
+  it('takes another per-IP code-check limit from CODE_CHECKS_PER_IP', async () => {
+    const office = await createTestApp({ env: { CODE_CHECKS_PER_IP: '3' } });
+    try {
+      const activate = () =>
+        new Client(office, '198.51.100.10').post('/api/auth/activate', {
+          email: uniqueEmail('nobody'),
+          code: '123456',
+        });
+      for (let i = 0; i < 3; i++) expect((await activate()).json().detail).toBe('code_invalid');
+      expectLimited(await activate(), 'code checks over the configured limit');
+    } finally {
+      await office.close();
+    }
+  });
 });
 
 describe('account code limits', () => {
@@ -141,7 +158,7 @@ describe('account code limits', () => {
   it('allows the per-IP account code checks in 15 minutes from one address, across accounts', async () => {
     const ip = '198.51.100.5';
     const perAccount = LIMITS.codePerAccount.limit;
-    const full = LIMITS.codePerIp.limit / perAccount;
+    const full = CODE_CHECKS_PER_IP / perAccount;
     const users = [];
     for (let i = 0; i <= full; i++) users.push(await signedUpClient(t));
     for (const { client } of users.slice(0, full)) {

@@ -59,7 +59,7 @@ export async function changePassword(options: {
 }): Promise<void> {
   const { ctx, actor, data } = options;
   // The per-IP limit of the sign-in codes: a session is no licence to guess codes.
-  await countCodeCall(ctx.limiter, options.ip);
+  await countCodeCall(ctx, options.ip);
   await consumeCode({
     db: ctx.db,
     codeKey: ctx.keys.codeKey,
@@ -129,7 +129,7 @@ export async function deleteAccount(options: {
       throw new AppError('invalid_credentials', 400);
     }
   }
-  await countCodeCall(ctx.limiter, options.ip);
+  await countCodeCall(ctx, options.ip);
   await consumeCode({
     db: ctx.db,
     codeKey: ctx.keys.codeKey,

@@ -11,8 +11,9 @@ export interface RequestOrigin {
 export const LIMITS = {
   loginPerIp: { limit: 30, windowMs: 15 * 60_000 },
   loginPerAccount: { limit: 10, windowMs: 15 * 60_000 },
-  // Every check counts, right or wrong: an office behind one address activates many accounts.
-  codePerIp: { limit: 100, windowMs: 15 * 60_000 },
+  // Every check counts, right or wrong; the limit is CODE_CHECKS_PER_IP (an office behind
+  // one address activates many accounts).
+  codePerIp: { windowMs: 15 * 60_000 },
   // Fresh codes come every minute, 5 attempts each: this caps guesses across them.
   codePerAccount: { limit: 10, windowMs: 15 * 60_000 },
   resetPerIp: { limit: 10, windowMs: 60 * 60_000 },

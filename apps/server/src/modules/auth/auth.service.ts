@@ -151,7 +151,7 @@ export async function resendActivationCode(options: {
   language: Language;
 }) {
   const { ctx, origin } = options;
-  await countCodeCall(ctx.limiter, origin.ip);
+  await countCodeCall(ctx, origin.ip);
   const perAddress = LIMITS.activationResendPerAddress;
   await enforceLimit(ctx.limiter, `code:resend:${options.email}`, perAddress);
   const user = await findUserByEmail(ctx, options.email);
@@ -171,7 +171,7 @@ export async function activateUser(options: {
   data: ActivateRequest;
 }): Promise<SignedIn> {
   const { ctx, origin, data } = options;
-  await countCodeCall(ctx.limiter, origin.ip);
+  await countCodeCall(ctx, origin.ip);
   const user = await findUserByEmail(ctx, data.email);
   if (!user || user.activatedAt)
     throw new AppError('code_invalid', 400, 'no account waits for activation');
@@ -287,7 +287,7 @@ export async function confirmLogin(options: {
   data: LoginConfirmRequest;
 }): Promise<SignedIn> {
   const { ctx, origin, data } = options;
-  await countCodeCall(ctx.limiter, origin.ip);
+  await countCodeCall(ctx, origin.ip);
   const user = await openChallenge(ctx, data.challenge_token);
   await consumeCode({
     db: ctx.db,
@@ -323,7 +323,7 @@ export async function resendLoginCode(options: {
   challengeToken: string;
 }) {
   const { ctx, origin } = options;
-  await countCodeCall(ctx.limiter, origin.ip);
+  await countCodeCall(ctx, origin.ip);
   const user = await openChallenge(ctx, options.challengeToken);
   await sendCode(ctx, user, 'USER_AUTHENTICATION', true);
 }

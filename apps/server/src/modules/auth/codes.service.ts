@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { verificationCodes } from '../../db/schema';
 import { AppError, RateLimitedError } from '../../errors';
 import { hashCode, randomCode, safeEqual } from '../../platform/crypto/secrets';
+import type { AppContext } from '../../app-context';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter';
 import { enforceLimit, LIMITS } from './auth.context';
 
@@ -11,8 +12,14 @@ import { enforceLimit, LIMITS } from './auth.context';
  * Counts one call that checks or resends a code, per IP, before anything is looked up;
  * past the limit the answer is 429 with Retry-After.
  */
-export async function countCodeCall(limiter: RateLimiter, ip: string): Promise<void> {
-  await enforceLimit(limiter, `code:ip:${ip}`, LIMITS.codePerIp);
+export async function countCodeCall(
+  ctx: Pick<AppContext, 'limiter' | 'config'>,
+  ip: string,
+): Promise<void> {
+  await enforceLimit(ctx.limiter, `code:ip:${ip}`, {
+    ...LIMITS.codePerIp,
+    limit: ctx.config.codeChecksPerIp,
+  });
 }
 
 /** How long until a new code of this kind may be sent to the user; 0 when it may now. */

@@ -33,7 +33,7 @@ export async function confirmWithOwnerCode(options: {
     });
     return 'code_sent';
   }
-  await countCodeCall(ctx.limiter, options.ip);
+  await countCodeCall(ctx, options.ip);
   await consumeCode({
     db: ctx.db,
     codeKey: ctx.keys.codeKey,
