@@ -53,6 +53,25 @@ async function pump() {
   }
 }
 
+/**
+ * The raw reply to one batch. Not execProtocolRaw: in PGlite 0.5 it also parses every reply
+ * and keeps the results until the next execProtocol call, so memory grows with every query.
+ * A chunk points into reused WASM memory, hence the copy.
+ */
+async function run(message) {
+  const chunks = [];
+  await db.execProtocolRawStream(message, { onRawData: (chunk) => chunks.push(chunk.slice()) });
+  if (chunks.length === 1) return chunks[0];
+  // Not Buffer.concat: a small Buffer is a view into a shared pool, all of which postMessage copies.
+  const reply = new Uint8Array(chunks.reduce((total, chunk) => total + chunk.length, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    reply.set(chunk, at);
+    at += chunk.length;
+  }
+  return reply;
+}
+
 /** Runs one batch of messages and answers it; returns the session's status after it. */
 async function execute(connection, message) {
   // The client's goodbye, which PGlite would take as its own shutdown. A transaction the
@@ -62,7 +81,7 @@ async function execute(connection, message) {
     return owner === connection ? undefined : IDLE;
   }
   try {
-    const reply = await db.execProtocolRaw(message);
+    const reply = await run(message);
     if (connection.open && reply.length > 0) connection.port.postMessage(reply);
     return statusAfter(reply);
   } catch {
