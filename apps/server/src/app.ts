@@ -99,6 +99,8 @@ export interface AppDependencies {
   llm?: LlmGateway;
   /** Longest silence of a model before its answer ends in error (tests shorten it). */
   chatIdleTimeoutMs?: number;
+  /** How often the text of the answers being written is saved (tests lengthen it). */
+  chatSaveEveryMs?: number;
   /** How long an answer may go unwritten before it counts as left by a dead instance. */
   chatStaleAfterMs?: number;
   /** How often open sockets are pinged and their sessions checked again. */
@@ -278,6 +280,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     now,
     redis,
     idleTimeoutMs: deps.chatIdleTimeoutMs,
+    saveEveryMs: deps.chatSaveEveryMs,
     staleAfterMs: deps.chatStaleAfterMs,
     onTokens: (usage) => metrics.countTokens(usage),
   });

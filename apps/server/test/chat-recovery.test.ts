@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../src/db/schema';
 import { anotherInstance } from './app';
 import { streamOpenAiAnswer } from './llm-upstreams';
 import {
   chatHarnessForFile,
+  connectSocket,
   createConversation,
   IDLE_TIMEOUT_MS,
   insertStreamingAnswer,
@@ -12,10 +13,12 @@ import {
   sendFrame,
   signedInTab,
 } from './chat-harness';
+import { encryptionHelpers } from './encryption-fixtures';
 
 const STALE_AFTER_MS = 1_000;
 
 const h = chatHarnessForFile({}, { chatStaleAfterMs: STALE_AFTER_MS });
+const e = encryptionHelpers(h);
 let releaseSilence: () => void = () => undefined;
 
 async function rowOf(id: string) {
@@ -72,5 +75,40 @@ describe('answers of an instance that died', () => {
     } finally {
       await restarted.close();
     }
+  });
+
+  it('tells a tab following a sealed answer how it ended, opened with its own key', async () => {
+    h.answerWith((request, res) =>
+      streamOpenAiAnswer(request, res, { deltas: ['Zapieczętowana ', 'odpowiedź.'] }),
+    );
+    const { client } = await e.proUser();
+    await e.setPin(client);
+    expect((await client.post('/api/user/enable-encryption', {})).statusCode).toBe(200);
+    const pk = (await client.post('/api/conversation/create', {})).json().pk as string;
+    const asked = await e.ask(client, pk, 'A question kept private');
+    // The answer as a writer that is still alive leaves it while writing: sealed, 'streaming'
+    // (written in the future, so no sweep takes it before the tab follows it).
+    const answerId = asked.message.pk;
+    const writtenAt = (at: string) =>
+      h.t.database.db
+        .update(messages)
+        .set({ status: 'streaming', updatedAt: sql.raw(at) })
+        .where(eq(messages.id, answerId));
+    await writtenAt("now() + interval '1 hour'");
+    expect((await rowOf(answerId)).sealed).toBe(true);
+    const tab = await connectSocket(h, client.jar.get('access'));
+    tab.send({ type: 'chat.subscribe', conversation_pk: pk, from_offset: 0 });
+    // Its catch-up shows the subscription is in place.
+    await tab.next('chat.delta');
+    // Now its writer dies: the sweeper, every third of the stale time, ends it.
+    await writtenAt("now() - interval '1 minute'");
+    const done = await tab.next('chat.done');
+    expect(done.message).toMatchObject({
+      pk: answerId,
+      status: 'error',
+      error_code: 'message_generating_error',
+      content: 'Zapieczętowana odpowiedź.',
+    });
+    tab.close();
   });
 });

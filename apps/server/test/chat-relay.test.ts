@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerMessage } from '@themis/shared';
 import { anotherInstance } from './app';
-import { pause, streamOpenAiAnswer } from './llm-upstreams';
+import { pause, streamOpenAiAnswer, type SeenRequest } from './llm-upstreams';
 import {
   connectSocket,
   IDLE_TIMEOUT_MS,
@@ -20,7 +22,8 @@ describe.runIf(REDIS_URL)('answers followed from another instance', () => {
   let otherUrl: string;
 
   beforeAll(async () => {
-    h = await startChatHarness({ REDIS_URL: REDIS_URL! });
+    // The writer saves its text rarely: a tab elsewhere can only learn it through the relay.
+    h = await startChatHarness({ REDIS_URL: REDIS_URL! }, { chatSaveEveryMs: 600_000 });
     other = await anotherInstance(h.t, h.env, { chatIdleTimeoutMs: IDLE_TIMEOUT_MS });
     const address = await other.listen({ port: 0, host: '127.0.0.1' });
     otherUrl = `${address.replace('http', 'ws')}/ws`;
@@ -54,4 +57,58 @@ describe.runIf(REDIS_URL)('answers followed from another instance', () => {
     tab.close();
     remote.close();
   });
+
+  it('a tab subscribing on another instance before any save gets the text written so far', async () => {
+    let released = false;
+    // Writes until released, so no idle timeout ends it, however slow the machine.
+    h.answerWith(async (request: SeenRequest, res: ServerResponse) => {
+      const chunk = (content: string | undefined, finish: string | null) =>
+        res.write(
+          `data: ${JSON.stringify({
+            id: 'chatcmpl-1',
+            object: 'chat.completion.chunk',
+            created: 1_700_000_000,
+            model: request.body.model,
+            choices: [
+              { index: 0, delta: content === undefined ? {} : { content }, finish_reason: finish },
+            ],
+          })}\n\n`,
+        );
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      for (let i = 0; !released && !res.destroyed; i++) {
+        chunk(`w${i} `, null);
+        await pause(20);
+      }
+      chunk(undefined, 'stop');
+      res.end('data: [DONE]\n\n');
+    });
+    const { tab, access, conversationPk } = await signedInTab(h);
+    tab.send(sendFrame(conversationPk));
+    await tab.next('chat.delta', (frame) => frame.text === 'w2 ');
+
+    const remote = await connectSocket({ wsUrl: otherUrl }, access);
+    remote.send({ type: 'chat.subscribe', conversation_pk: conversationPk, from_offset: 0 });
+    // Nothing is saved yet: the start of the text can only come from the writer.
+    const caughtUp = await remote.next('chat.delta', (frame) => frame.offset === 0);
+    expect(caughtUp.text.startsWith('w0 w1 w2 ')).toBe(true);
+    released = true;
+    const [here, there] = await Promise.all([tab.next('chat.done'), remote.next('chat.done')]);
+    expect(here.message.status).toBe('complete');
+    expect(there.message).toEqual(here.message);
+    // As the browser places each delta at its offset, the deltas built the whole answer.
+    expect(placedText(remote.frames)).toBe(here.message.content);
+    tab.close();
+    remote.close();
+  });
 });
+
+/** The text a browser shows from these deltas: each placed at its offset, gaps and repeats skipped. */
+function placedText(frames: ServerMessage[]): string {
+  let text = '';
+  for (const frame of frames) {
+    if (frame.type !== 'chat.delta' || frame.offset > text.length) continue;
+    if (frame.offset + frame.text.length <= text.length) continue;
+    text = text.slice(0, frame.offset) + frame.text;
+  }
+  return text;
+}

@@ -20,6 +20,19 @@ export async function findConversationRow(options: {
   return row;
 }
 
+/** Whose key seals each of the conversations. */
+export async function conversationOwners(options: {
+  db: Database;
+  conversationIds: string[];
+}): Promise<Map<string, string>> {
+  if (options.conversationIds.length === 0) return new Map();
+  const rows = await options.db
+    .select({ id: conversations.id, userId: conversations.userId })
+    .from(conversations)
+    .where(inArray(conversations.id, options.conversationIds));
+  return new Map(rows.map((row) => [row.id, row.userId]));
+}
+
 /** The whole conversation, oldest first: the model is given all of it. */
 export function listConversationMessages(options: { db: Database; conversationId: string }) {
   return options.db

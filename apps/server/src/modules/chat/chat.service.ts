@@ -347,9 +347,13 @@ export async function subscribeToConversation(options: {
   if (live) {
     frame = catchUp(live.messageId, live.content);
   } else {
-    // Written by another instance: what its last save holds; its deltas come by the relay.
+    // Written by another instance: what its last save holds at once, and what that instance
+    // has sent since, through the relay (its next deltas come that way too).
     const row = await findStreamingAnswer({ db: ctx.db, conversationId });
-    if (row) frame = catchUp(row.id, openMessage(row, sealer).content);
+    if (row) {
+      frame = catchUp(row.id, openMessage(row, sealer).content);
+      ctx.hub.requestCatchUp(conversationId, fromOffset);
+    }
   }
   if (frame) listener.send(frame);
 }

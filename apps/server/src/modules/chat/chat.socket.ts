@@ -9,11 +9,12 @@ import type { UnlockedKeys } from '../../platform/crypto/unlocked-keys';
 import type { FileStorage } from '../../platform/storage/storage';
 import { createProgressSaver } from './answer-progress';
 import { presentMessage } from '../../presenters/chat.presenter';
-import { markStaleAnswers } from './chat.repo';
+import { conversationOwners, markStaleAnswers } from './chat.repo';
 import { SHUTDOWN, type ChatContext, type ChatLog } from './chat.context';
 import { startAnswer, stopAnswer, subscribeToConversation } from './chat.service';
 import { createRedisRelay } from './redis-relay';
-import { createStreamHub, type ChatListener } from './stream-hub';
+import { createStreamHub, type ChatListener, type OpenSealed } from './stream-hub';
+import { sealerOf } from '../encryption/conversation-sealer.service';
 
 /**
  * An answer not written for this long while 'streaming' was left by an instance that died:
@@ -152,7 +153,17 @@ export function createChat(options: {
 }): Chat {
   const staleAfterMs = options.staleAfterMs ?? STALE_AFTER_MS;
   const { redis, log } = options;
-  const hub = createStreamHub(redis ? { relay: createRedisRelay({ redis, log }) } : {});
+  const openSealed: OpenSealed = async (listener, ownerId, message) => {
+    if (!listener.sessionId) return undefined;
+    const dataKey = await options.unlockedKeys.get(listener.sessionId, ownerId);
+    if (!dataKey) return undefined;
+    const sealer = sealerOf(dataKey, ownerId);
+    return { ...message, content: sealer.open('messages', message.pk, 'content', message.content) };
+  };
+  const hub = createStreamHub({
+    ...(redis && { relay: createRedisRelay({ redis, log }) }),
+    openSealed,
+  });
   const ctx: ChatContext = {
     db: options.db,
     llm: options.llm,
@@ -174,8 +185,8 @@ export function createChat(options: {
 
   /**
    * Ends the answers of an instance that died, and tells the tabs following them (here and,
-   * through the relay, elsewhere) with what was written. A sealed answer's text cannot be
-   * opened here: its tabs learn of it when they load the conversation again.
+   * through the relay, elsewhere) with what was written. A sealed answer travels sealed and
+   * is opened for each tab by its session's key.
    */
   const sweepStaleAnswers = async () => {
     const ended = await markStaleAnswers({
@@ -183,13 +194,23 @@ export function createChat(options: {
       olderThan: new Date(ctx.now().getTime() - staleAfterMs),
       keepIds: hub.liveAnswers().map((answer) => answer.messageId),
     });
+    const sealed = ended.filter((row) => row.sealed);
+    const owners = await conversationOwners({
+      db: ctx.db,
+      conversationIds: sealed.map((row) => row.conversationId),
+    });
     for (const row of ended) {
-      if (row.sealed) continue;
-      hub.publish(row.conversationId, {
-        type: 'chat.done',
-        conversation_pk: row.conversationId,
-        message: presentMessage(row, []),
-      });
+      const message = presentMessage(row, []);
+      const ownerId = owners.get(row.conversationId);
+      if (!row.sealed) {
+        hub.publish(row.conversationId, {
+          type: 'chat.done',
+          conversation_pk: row.conversationId,
+          message,
+        });
+      } else if (ownerId) {
+        hub.publishSealedDone(row.conversationId, ownerId, message);
+      }
     }
     return ended.length;
   };
@@ -203,7 +224,7 @@ export function createChat(options: {
 
   return {
     openSession({ actor, send }) {
-      const listener: ChatListener = { send };
+      const listener: ChatListener = { send, sessionId: actor.sessionId };
       return {
         handle(message) {
           if (draining && STARTS_ANSWER.has(message.type)) {

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { ServerMessage } from '@themis/shared';
+import type { Message, ServerMessage } from '@themis/shared';
 import type { BillingOwner } from '../usage/allowance.service';
 
 /** One open tab following conversations. */
 export interface ChatListener {
   send(message: ServerMessage): void;
+  /** The tab's session, whose unlocked key opens an encrypted conversation's texts. */
+  sessionId?: string;
 }
 
 /** An answer this instance is writing. */
@@ -22,10 +24,21 @@ export interface LiveAnswer {
   finished: Promise<void>;
 }
 
-/** What instances tell each other: frames for tabs connected elsewhere, and stop requests. */
+/**
+ * What instances tell each other: frames for tabs connected elsewhere, stop requests, a tab's
+ * request for the text written so far, and a sealed answer's end (opened by each tab's key).
+ */
 export type RelayEvent =
   | { origin: string; conversationId: string; kind: 'frame'; message: ServerMessage }
-  | { origin: string; conversationId: string; kind: 'stop' };
+  | { origin: string; conversationId: string; kind: 'stop' }
+  | { origin: string; conversationId: string; kind: 'catch-up'; fromOffset: number }
+  | {
+      origin: string;
+      conversationId: string;
+      kind: 'sealed-done';
+      ownerId: string;
+      message: Message;
+    };
 
 /** Carries events between instances (Redis pub/sub); absent with a single instance. */
 export interface HubRelay {
@@ -45,6 +58,16 @@ export interface StreamHub {
   /** Sends the final frame and forgets the answer. */
   finish(conversationId: string, message: ServerMessage): void;
   publish(conversationId: string, message: ServerMessage): void;
+  /**
+   * A final answer whose content is still sealed under `ownerId`'s key: every tab following
+   * it, here and elsewhere, gets it opened with its own session's key, or nothing when locked.
+   */
+  publishSealedDone(conversationId: string, ownerId: string, message: Message): void;
+  /**
+   * A tab here follows an answer another instance writes: that instance sends the text from
+   * `fromOffset` through the relay, since its last save may be behind what it has sent.
+   */
+  requestCatchUp(conversationId: string, fromOffset: number): void;
   subscribe(conversationId: string, listener: ChatListener): void;
   unsubscribe(conversationId: string, listener: ChatListener): void;
   unsubscribeAll(listener: ChatListener): void;
@@ -54,8 +77,17 @@ export interface StreamHub {
   close(): Promise<void>;
 }
 
+/** Opens a sealed message for one tab; undefined when its session holds no key for it. */
+export type OpenSealed = (
+  listener: ChatListener,
+  ownerId: string,
+  message: Message,
+) => Promise<Message | undefined>;
+
 /** The per-conversation fan-out of answers, in process, optionally joined across instances. */
-export function createStreamHub(options: { relay?: HubRelay } = {}): StreamHub {
+export function createStreamHub(
+  options: { relay?: HubRelay; openSealed?: OpenSealed } = {},
+): StreamHub {
   const instanceId = randomUUID();
   const reserved = new Set<string>();
   const live = new Map<string, LiveAnswer>();
@@ -77,10 +109,45 @@ export function createStreamHub(options: { relay?: HubRelay } = {}): StreamHub {
     options.relay?.publish({ origin: instanceId, conversationId, kind: 'frame', message });
   }
 
+  function deliverSealedDone(conversationId: string, ownerId: string, message: Message) {
+    const { openSealed } = options;
+    if (!openSealed) return;
+    for (const listener of listeners.get(conversationId) ?? []) {
+      openSealed(listener, ownerId, message)
+        .then((opened) => {
+          if (opened)
+            listener.send({ type: 'chat.done', conversation_pk: conversationId, message: opened });
+        })
+        .catch(() => undefined);
+    }
+  }
+
+  /** The text of an answer written here, from `fromOffset`, to the tabs elsewhere. */
+  function relayCatchUp(conversationId: string, fromOffset: number) {
+    const answer = live.get(conversationId);
+    if (!answer || fromOffset >= answer.content.length) return;
+    const message: ServerMessage = {
+      type: 'chat.delta',
+      conversation_pk: conversationId,
+      message_pk: answer.messageId,
+      offset: fromOffset,
+      text: answer.content.slice(fromOffset),
+    };
+    options.relay?.publish({ origin: instanceId, conversationId, kind: 'frame', message });
+  }
+
   options.relay?.onEvent((event) => {
     if (event.origin === instanceId) return;
-    if (event.kind === 'frame') deliver(event.conversationId, event.message);
-    else live.get(event.conversationId)?.controller.abort();
+    switch (event.kind) {
+      case 'frame':
+        return deliver(event.conversationId, event.message);
+      case 'stop':
+        return live.get(event.conversationId)?.controller.abort();
+      case 'catch-up':
+        return relayCatchUp(event.conversationId, event.fromOffset);
+      case 'sealed-done':
+        return deliverSealedDone(event.conversationId, event.ownerId, event.message);
+    }
   });
 
   return {
@@ -115,6 +182,19 @@ export function createStreamHub(options: { relay?: HubRelay } = {}): StreamHub {
       publish(conversationId, message);
     },
     publish,
+    publishSealedDone(conversationId, ownerId, message) {
+      deliverSealedDone(conversationId, ownerId, message);
+      options.relay?.publish({
+        origin: instanceId,
+        conversationId,
+        kind: 'sealed-done',
+        ownerId,
+        message,
+      });
+    },
+    requestCatchUp(conversationId, fromOffset) {
+      options.relay?.publish({ origin: instanceId, conversationId, kind: 'catch-up', fromOffset });
+    },
     subscribe(conversationId, listener) {
       const set = listeners.get(conversationId) ?? new Set();
       set.add(listener);
