@@ -1,13 +1,15 @@
 // Bundles the server and the operator command into dist/. npm packages stay external
 // (native and wasm modules load from node_modules); the workspace's TypeScript is inlined.
+import { execFile } from 'node:child_process';
 import { cp, rm } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { build } from 'esbuild';
 
 const workspacePrefix = '@themis/';
 
 await rm('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/main.ts', 'src/cli.ts'],
+  entryPoints: ['src/main.ts', 'src/cli.ts', 'src/make-data-template.ts'],
   outdir: 'dist',
   bundle: true,
   platform: 'node',
@@ -35,4 +37,6 @@ await cp(
   'src/modules/attachments/extraction-worker.mjs',
   'dist/modules/attachments/extraction-worker.mjs',
 );
+// The migrated database a new data folder starts from (see make-data-template.ts).
+await promisify(execFile)(process.execPath, ['dist/make-data-template.js']);
 console.log('server built into apps/server/dist');

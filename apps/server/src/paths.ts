@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 // bundled dist/, so both layouts find the same folders.
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./db/migrations', import.meta.url));
 export const PGLITE_WORKER = new URL('./db/pglite-worker.mjs', import.meta.url);
+/** A new embedded database with every migration applied, made by the build (dist/ only). */
+export const DATA_TEMPLATE_DIR = fileURLToPath(new URL('./db/data-template', import.meta.url));
 export const EXTRACTION_WORKER = new URL(
   './modules/attachments/extraction-worker.mjs',
   import.meta.url,

@@ -1,8 +1,13 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEmbeddedDatabase, type DatabaseHandle } from '../src/db/client';
+import { makeDataTemplate } from '../src/db/data-template';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../src/db/embedded-database';
+import { runMigrations } from '../src/db/migrate';
+import { MIGRATIONS_DIR } from '../src/paths';
 
 // The embedded database whatever TEST_DATABASE_URL says: this is its own connection code.
 describe('the embedded database thread', () => {
@@ -126,5 +131,41 @@ describe('the embedded database thread', () => {
     await expect(startEmbeddedDatabase({ dataDir: notAFolder })).rejects.toThrow(
       /embedded database/,
     );
+  });
+});
+
+describe('a new data folder', () => {
+  let folder: string;
+  let template: string;
+  beforeAll(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'themis-template-'));
+    template = join(folder, 'template');
+    await makeDataTemplate(template);
+  }, 120_000);
+  afterAll(() => rm(folder, { recursive: true, force: true }));
+
+  const rowsOf = async (database: DatabaseHandle, query: SQL) =>
+    ((await database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+  const migrationsApplied = async (database: DatabaseHandle) =>
+    (await rowsOf(database, sql`select count(*)::int as n from drizzle.__drizzle_migrations`))[0]!
+      .n;
+
+  it('is copied from the migrated template, each copy a database of its own', async () => {
+    const migrations = (await readdir(MIGRATIONS_DIR)).filter((name) => name.endsWith('.sql'));
+    const first = await openEmbeddedDatabase({ dataDir: join(folder, 'a') }, { template });
+    const second = await openEmbeddedDatabase({ dataDir: join(folder, 'b') }, { template });
+    try {
+      expect(await migrationsApplied(first)).toBe(migrations.length);
+      await first.db.execute(sql`create table only_in_a (n int)`);
+      await runMigrations(second);
+      expect(await migrationsApplied(second)).toBe(migrations.length);
+      const found = await rowsOf(second, sql`select to_regclass('only_in_a') as found`);
+      expect(found).toEqual([{ found: null }]);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+    // Nothing is left beside the folders but the folders.
+    expect((await readdir(folder)).sort()).toEqual(['a', 'b', 'template']);
   });
 });

@@ -55,7 +55,7 @@ export function wrapPostgres(pool: pg.Pool): DatabaseHandle {
 /** PGlite in a thread of its own, spoken to as PostgreSQL (see embedded-database.ts). */
 export async function openEmbeddedDatabase(
   source: EmbeddedSource,
-  options: { onFailure?: (error: Error) => void } = {},
+  options: Parameters<typeof startEmbeddedDatabase>[1] = {},
 ): Promise<EmbeddedDatabaseHandle> {
   const embedded = await startEmbeddedDatabase(source, options);
   const handle = wrapPostgres(embedded.pool);

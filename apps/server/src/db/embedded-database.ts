@@ -1,12 +1,11 @@
 import { execFile } from 'node:child_process';
-import { access } from 'node:fs/promises';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Duplex } from 'node:stream';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import pg from 'pg';
-import { PGLITE_WORKER } from '../paths';
+import { DATA_TEMPLATE_DIR, PGLITE_WORKER } from '../paths';
+import { copyDataTemplate, isInitialized } from './data-folder';
 
 type WorkerReply =
   | { type: 'ready' }
@@ -156,13 +155,6 @@ class WorkerConnection extends Duplex {
   }
 }
 
-async function isInitialized(dataDir: string): Promise<boolean> {
-  return access(join(dataDir, 'PG_VERSION')).then(
-    () => true,
-    () => false,
-  );
-}
-
 /**
  * Creates a new data folder in a process of its own: initdb grows PGlite's memory to several
  * hundred MB, which neither a running instance nor an ended thread gives back to the system.
@@ -184,10 +176,17 @@ async function createDataFolder(dataDir: string): Promise<void> {
  */
 export async function startEmbeddedDatabase(
   source: EmbeddedSource,
-  options: { onFailure?: (error: Error) => void } = {},
+  options: {
+    onFailure?: (error: Error) => void;
+    /** A migrated database a new folder is copied from; the build's by default. */
+    template?: string;
+  } = {},
 ): Promise<EmbeddedDatabase> {
   if ('dataDir' in source && !(await isInitialized(source.dataDir))) {
-    await createDataFolder(source.dataDir);
+    const template = options.template ?? DATA_TEMPLATE_DIR;
+    if (!(await copyDataTemplate(template, source.dataDir))) {
+      await createDataFolder(source.dataDir);
+    }
   }
   const worker = await startWorker(source);
   let ended = false;
