@@ -139,7 +139,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   app.setSerializerCompiler(serializerCompiler);
   // The API speaks JSON (and multipart where a route says so): plain text is refused with 415.
   app.removeContentTypeParser('text/plain');
-  registerErrorHandling(app, deps.errorReporter ?? (await startErrorReporting(config)));
+  const errorReporter = deps.errorReporter ?? (await startErrorReporting(config));
+  registerErrorHandling(app, errorReporter);
   registerInputGuard(app);
   documentRouteErrors(app);
   const metrics = createMetrics({ log: app.log });
@@ -214,6 +215,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       ...billingJobHandlers(ctx),
     },
     log: app.log,
+    reportFailure: (failure) => errorReporter.capture(failure),
   });
   app.decorate('jobs', { runDueJobs: () => worker.runDueJobs() });
   if (deps.startWorker !== false) {
@@ -283,6 +285,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     saveEveryMs: deps.chatSaveEveryMs,
     staleAfterMs: deps.chatStaleAfterMs,
     onTokens: (usage) => metrics.countTokens(usage),
+    reportError: (error) => errorReporter.capture(error),
   });
   const sockets = await registerWebSocket(app, {
     appOrigin: config.publicUrl.origin,

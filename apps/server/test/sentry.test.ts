@@ -9,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { users } from '../src/db/schema';
 import { AppError } from '../src/errors';
+import { enqueueJob } from '../src/platform/jobs/job-queue';
 import { signedUpClient } from './accounts';
+import { connectSocket, createConversation } from './chat-harness';
 import { testConfig, type TestApp } from './app';
 import { createTestDatabase } from './database';
 import { startSentryStandIn, type SentryStandIn } from './sentry-stand-in';
@@ -156,5 +158,43 @@ describe('server errors reported to Sentry', () => {
       'GET /api/test/failing-query',
       'GET /api/test/failing-message',
     ]);
+  });
+
+  it('sends a background job that failed for good', async () => {
+    await enqueueJob(t.database.db, { type: 'sentry-test-job', payload: {}, maxAttempts: 1 });
+    await t.app.jobs.runDueJobs();
+    const { event } = await sentry.nextEvent((candidate) =>
+      JSON.stringify(candidate.exception ?? '').includes('sentry-test-job'),
+    );
+    const values = (event.exception as { values: { value: string }[] }).values;
+    expect(values.at(-1)!.value).toBe(
+      'unknown job type "sentry-test-job": no handler is registered',
+    );
+  });
+
+  it('sends a chat frame that failed', async () => {
+    const { client, user } = await signedUpClient(t);
+    const conversationPk = await createConversation(t, user.pk);
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const tab = await connectSocket(
+      { wsUrl: `${address.replace('http', 'ws')}/ws` },
+      client.jar.get('access'),
+    );
+    // The answers' table gone for a moment: following the conversation fails on its query.
+    await t.database.db.execute(sql`alter table messages rename to messages_away`);
+    try {
+      tab.send({ type: 'chat.subscribe', conversation_pk: conversationPk, from_offset: 0 });
+      expect(await tab.next('error')).toMatchObject({
+        detail: 'internal_error',
+        conversation_pk: conversationPk,
+      });
+    } finally {
+      await t.database.db.execute(sql`alter table messages_away rename to messages`);
+      tab.close();
+    }
+    const { event } = await sentry.nextEvent((candidate) =>
+      JSON.stringify(candidate.exception ?? '').includes('relation \\"messages\\" does not exist'),
+    );
+    expect(event.user).toBeUndefined();
   });
 });

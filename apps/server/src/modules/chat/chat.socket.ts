@@ -60,9 +60,14 @@ export interface Chat {
 
 type ErrorFrameDetail = Extract<ServerMessage, { type: 'error' }>['detail'];
 
-function refusal(error: unknown, log: ChatLog): ErrorFrameDetail {
+function refusal(
+  error: unknown,
+  log: ChatLog,
+  report: ((error: unknown) => void) | undefined,
+): ErrorFrameDetail {
   if (error instanceof AppError) return error.code;
   log.error({ err: error }, 'chat frame failed');
+  report?.(error);
   return 'internal_error';
 }
 
@@ -150,6 +155,8 @@ export function createChat(options: {
   saveEveryMs?: number;
   staleAfterMs?: number;
   onTokens?: ChatContext['onTokens'];
+  /** Told of a frame that failed other than by refusal (the error tracker). */
+  reportError?: (error: unknown) => void;
 }): Chat {
   const staleAfterMs = options.staleAfterMs ?? STALE_AFTER_MS;
   const { redis, log } = options;
@@ -240,7 +247,7 @@ export function createChat(options: {
             const conversationPk = message.conversation_pk;
             send({
               type: 'error',
-              detail: refusal(error, log),
+              detail: refusal(error, log, options.reportError),
               ...('request_id' in message && { request_id: message.request_id }),
               conversation_pk: conversationPk,
             });

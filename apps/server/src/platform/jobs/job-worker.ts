@@ -33,6 +33,8 @@ export interface JobWorkerOptions {
   concurrency?: number;
   /** How long a claimed job stays reserved; a worker that dies frees it after this. */
   leaseMs?: number;
+  /** Told of a job that failed for good (the error tracker). */
+  reportFailure?: (failure: unknown) => void;
 }
 
 const LOST_LAST_ATTEMPT = 'the worker running the last attempt stopped before it finished';
@@ -43,25 +45,27 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   const concurrency = options.concurrency ?? 4;
   const leaseMs = options.leaseMs ?? 5 * 60_000;
 
-  async function giveUp(job: ClaimedJob, error: string) {
+  async function giveUp(job: ClaimedJob, failure: unknown) {
+    const error = describeFailure(failure);
     await markJobFailed(db, job, error);
     log.error(
       { jobId: job.id, type: job.type, attempts: job.attempts, error },
       'job failed for good',
     );
+    options.reportFailure?.(failure);
   }
 
   async function execute(job: ClaimedJob): Promise<void> {
     // Counted at claim time, so a job that keeps killing its worker still runs out of attempts.
-    if (job.attempts > job.maxAttempts) return giveUp(job, LOST_LAST_ATTEMPT);
+    if (job.attempts > job.maxAttempts) return giveUp(job, new Error(LOST_LAST_ATTEMPT));
     try {
       const handler = Object.hasOwn(handlers, job.type) ? handlers[job.type] : undefined;
       if (!handler) throw new Error(`unknown job type "${job.type}": no handler is registered`);
       await handler(job.payload);
     } catch (failure) {
       if (failure instanceof JobDeferred) return deferJob(db, job, failure.delayMs);
+      if (job.attempts >= job.maxAttempts) return giveUp(job, failure);
       const error = describeFailure(failure);
-      if (job.attempts >= job.maxAttempts) return giveUp(job, error);
       const delayMs = retryDelayMs(job.attempts);
       await rescheduleJob(db, job, { error, delayMs });
       log.warn(
