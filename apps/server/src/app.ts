@@ -197,7 +197,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     log: app.log,
     keys: appKeys,
     limiter,
-    storage: deps.storage ?? createFileStorage(config),
+    storage: deps.storage ?? (await createFileStorage(config)),
     payments: createPayments(config, now),
     sessionEvents: createSessionEvents({ broadcast, unlockedKeys, log: app.log }),
     unlockedKeys,

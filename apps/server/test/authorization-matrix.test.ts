@@ -92,7 +92,7 @@ async function ownedRecords(owner: Account): Promise<Records> {
     { role: 'user', content: 'Question' },
     { role: 'assistant', content: 'Answer' },
   ]);
-  const storage = createFileStorage(t.config);
+  const storage = await createFileStorage(t.config);
   // Waiting to be sent: only such a file can be deleted.
   const attachment = await insertAttachment(t, storage, question!);
   await t.database.db

@@ -144,7 +144,7 @@ describe('deleting an organization', () => {
     const [question] = await insertMessages(t, { id: conversation, userId: member.user.pk }, [
       { role: 'user', content: 'Question' },
     ]);
-    const storage = createFileStorage(t.config);
+    const storage = await createFileStorage(t.config);
     const file = await insertAttachment(t, storage, question!);
     await t.database.db
       .update(attachments)

@@ -161,7 +161,7 @@ describe('sharing a conversation', () => {
 
   it('shows a visitor the copy with file names only, never an e-mail or a file', async () => {
     const conversation = await conversationOf(alice, 1);
-    const storage = createFileStorage(t.config);
+    const storage = await createFileStorage(t.config);
     const file = await insertAttachment(t, storage, conversation.rows[0]!, {
       filename: 'umowa.pdf',
       extractedText: 'SECRET-PDF-TEXT',

@@ -14,7 +14,7 @@ let buckets = 0;
 let bucket: string;
 let storage: FileStorage;
 
-function storageFor(name: string, extra: Partial<S3StorageOptions> = {}): FileStorage {
+function storageFor(name: string, extra: Partial<S3StorageOptions> = {}): Promise<FileStorage> {
   const env = s3.env(name);
   return createS3Storage({
     endpoint: env.S3_ENDPOINT!,
@@ -31,7 +31,7 @@ beforeEach(async () => {
   buckets += 1;
   bucket = `contract-${buckets}`;
   await s3.createBucket(bucket);
-  storage = storageFor(bucket);
+  storage = await storageFor(bucket);
 });
 
 describe('S3 storage', () => {
@@ -48,7 +48,7 @@ describe('S3 storage', () => {
 
   it('deletes a prefix of more objects than one listing returns, page by page', async () => {
     // Two keys a page: only following the continuation token reaches all seven.
-    const paged = storageFor(bucket, { pageSize: 2 });
+    const paged = await storageFor(bucket, { pageSize: 2 });
     for (let i = 0; i < 7; i += 1) {
       await paged.put(`users/a/f${i}.txt`, Buffer.from(String(i)), 'text/plain');
     }
@@ -58,7 +58,7 @@ describe('S3 storage', () => {
   });
 
   it('throws rather than answer "missing" when the bucket does not exist', async () => {
-    const lost = storageFor('no-such-bucket');
+    const lost = await storageFor('no-such-bucket');
     await expect(lost.get('users/a/x.webp')).rejects.toMatchObject({ name: 'NoSuchBucket' });
     await expect(lost.put('users/a/x.webp', Buffer.from('x'), 'image/webp')).rejects.toThrow();
     await expect(lost.deletePrefix('users/a/')).rejects.toMatchObject({ name: 'NoSuchBucket' });

@@ -1,12 +1,3 @@
-import {
-  DeleteObjectCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
 import type { S3Config } from '../../config';
 import {
   assertStorageKey,
@@ -24,15 +15,26 @@ export interface S3StorageOptions extends S3Config {
   pageSize?: number;
 }
 
-/** A missing object; a missing bucket (NoSuchBucket) is a broken setup and is thrown. */
-function isMissingObject(error: unknown): boolean {
-  if (!(error instanceof S3ServiceException)) return false;
-  if (error.name === 'NoSuchKey') return true;
-  return error.$metadata.httpStatusCode === 404 && error.name !== 'NoSuchBucket';
-}
-
-/** Objects in one bucket of any S3-compatible store, one object per key. */
-export function createS3Storage(options: S3StorageOptions): FileStorage {
+/**
+ * Objects in one bucket of any S3-compatible store, one object per key. The SDK (half a
+ * second to load) is imported only here, so a server without S3 never loads it.
+ */
+export async function createS3Storage(options: S3StorageOptions): Promise<FileStorage> {
+  const {
+    DeleteObjectCommand,
+    DeleteObjectsCommand,
+    GetObjectCommand,
+    ListObjectsV2Command,
+    PutObjectCommand,
+    S3Client,
+    S3ServiceException,
+  } = await import('@aws-sdk/client-s3');
+  /** A missing object; a missing bucket (NoSuchBucket) is a broken setup and is thrown. */
+  const isMissingObject = (error: unknown): boolean => {
+    if (!(error instanceof S3ServiceException)) return false;
+    if (error.name === 'NoSuchKey') return true;
+    return error.$metadata.httpStatusCode === 404 && error.name !== 'NoSuchBucket';
+  };
   const { bucket } = options;
   const pageSize = Math.min(options.pageSize ?? MAX_PAGE, MAX_PAGE);
   const client = new S3Client({
