@@ -114,6 +114,10 @@ export function question(conversationPk: string, content = 'Can my landlord keep
   };
 }
 
+const HELD_DELTAS = ['Zaczynam ', 'odpowiedź. '];
+/** What a held answer writes before it waits. */
+export const HELD_TEXT = HELD_DELTAS.join('');
+
 /** The model answers two words, then waits until the returned release (or the client goes). */
 export function holdAnswers(cluster: Cluster, after = ['Koniec.']): () => void {
   let release: () => void = () => undefined;
@@ -122,7 +126,7 @@ export function holdAnswers(cluster: Cluster, after = ['Koniec.']): () => void {
   });
   cluster.answerWith(async (request, res) => {
     await streamOpenAiAnswer(request, res, {
-      deltas: ['Zaczynam ', 'odpowiedź. '],
+      deltas: HELD_DELTAS,
       then: 'hang',
     });
     const gone = new Promise((done) => res.once('close', done));
@@ -151,7 +155,7 @@ export async function eventually(check: () => Promise<boolean>, what: string, ti
   }
 }
 
-/** Waits until `base` shows the conversation's answer being written with some text saved. */
+/** Waits until `base` shows the held answer being written with all its text saved. */
 export async function untilAnswerSaved(browser: Browser, conversationPk: string, base: string) {
   await eventually(async () => {
     const page = await browser.call(
@@ -161,6 +165,6 @@ export async function untilAnswerSaved(browser: Browser, conversationPk: string,
       base,
     );
     const items = page.json().items as { status: string; content: string }[];
-    return items.some((message) => message.status === 'streaming' && message.content !== '');
+    return items.some((message) => message.status === 'streaming' && message.content === HELD_TEXT);
   }, 'the answer saved');
 }
