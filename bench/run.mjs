@@ -1,5 +1,6 @@
 // Measures what users feel: cold start, API throughput and latency at 50 connections, the
-// JS+CSS bytes a browser receives for the first pages (bench/page-weight.mjs), and chat
+// JS+CSS bytes a browser receives for the first pages (bench/page-weight.mjs) and how fast the
+// chat feels on a slowed phone (bench/perceived-speed.mjs), and chat
 // streaming latency and memory (bench/chat-streaming.mjs), and health latency while hostile
 // documents are uploaded (bench/hostile-documents.mjs), and whether registration and reset
 // requests take as long for a taken address as for a new one (bench/account-timing.mjs), and
@@ -9,7 +10,7 @@
 // (bench/encryption-chat.mjs), and shared links: a 2,000-message conversation's shared view and
 // a link manager of 1,000 links (bench/sharing.mjs), and a soak of 200 users for 10 minutes:
 // latency, errors and the server's memory over time (bench/soak.mjs). Reports; never asserts.
-// BENCH_ONLY=chat, pages, hostile_documents, account_timing, organizations, encryption,
+// BENCH_ONLY=chat, pages (with the perceived speed), hostile_documents, account_timing, organizations, encryption,
 // sharing or soak measures only that part and updates it in bench/results.json.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -24,6 +25,7 @@ import { measureEncryption } from './encryption.mjs';
 import { measureHostileDocuments } from './hostile-documents.mjs';
 import { measureOrganizations } from './organizations.mjs';
 import { measurePageWeight } from './page-weight.mjs';
+import { measurePerceivedSpeed } from './perceived-speed.mjs';
 import { measureSharing } from './sharing.mjs';
 import { measureSoak } from './soak.mjs';
 
@@ -220,10 +222,12 @@ async function measureApp(dataDir) {
   const { child, ms: restartMs } = await timeToReady(dataDir);
   let throughput;
   let pages;
+  let perceived;
   try {
     const account = await benchAccount();
     throughput = await apiThroughput(account);
     pages = await measurePageWeight(BASE, account.access);
+    perceived = await measurePerceivedSpeed(BASE, account.access);
   } finally {
     await stop(child);
   }
@@ -239,17 +243,22 @@ async function measureApp(dataDir) {
     throughput,
     postgresql: postgres ?? 'not measured: no PostgreSQL server answered',
     first_page_weight: pages,
+    perceived_speed: perceived,
     targets: TARGETS,
   };
 }
 
 const TARGETS = { first_page_to_render_js_css_transfer_bytes_max: 200 * 1024 };
 
-/** Page weight alone, on a server of its own. */
+/** Page weight and perceived speed alone, on a server of their own. */
 async function measurePagesOnly(dataDir) {
   const { child } = await timeToReady(dataDir);
   try {
-    return await measurePageWeight(BASE, (await benchAccount()).access);
+    const { access } = await benchAccount();
+    return {
+      pages: await measurePageWeight(BASE, access),
+      perceived: await measurePerceivedSpeed(BASE, access),
+    };
   } finally {
     await stop(child);
   }
@@ -279,7 +288,9 @@ const dataDir = await mkdtemp(join(tmpdir(), 'themis-bench-'));
 try {
   const results = only ? await previousResults() : await measureApp(dataDir);
   if (only === 'pages') {
-    results.first_page_weight = await measurePagesOnly(dataDir);
+    const { pages, perceived } = await measurePagesOnly(dataDir);
+    results.first_page_weight = pages;
+    results.perceived_speed = perceived;
     results.targets = TARGETS;
   } else if (!only || only === 'chat') {
     results.chat_streaming = await measureChatStreaming(
@@ -327,7 +338,10 @@ try {
   await writeFile('bench/results.json', `${JSON.stringify(results, null, 2)}\n`);
   const part = {
     chat: results.chat_streaming,
-    pages: results.first_page_weight,
+    pages: {
+      first_page_weight: results.first_page_weight,
+      perceived_speed: results.perceived_speed,
+    },
     hostile_documents: results.hostile_documents,
     account_timing: results.account_timing,
     organizations: results.organizations,
