@@ -1,6 +1,5 @@
-import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { pause, streamOpenAiAnswer, type SeenRequest } from './llm-upstreams';
+import { streamOpenAiAnswer, streamOpenAiUntilReleased } from './llm-upstreams';
 import {
   chatHarnessForFile,
   connectSocket,
@@ -18,28 +17,9 @@ const h = chatHarnessForFile();
  */
 function answerUntilReleased() {
   let released = false;
-  const route = async (request: SeenRequest, res: ServerResponse) => {
-    const send = (content: string | undefined, finish: string | null) =>
-      res.write(
-        `data: ${JSON.stringify({
-          id: 'chatcmpl-1',
-          object: 'chat.completion.chunk',
-          created: 1_700_000_000,
-          model: request.body.model,
-          choices: [
-            { index: 0, delta: content === undefined ? {} : { content }, finish_reason: finish },
-          ],
-        })}\n\n`,
-      );
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-    while (!released && !res.destroyed) {
-      send('more ', null);
-      await pause(20);
-    }
-    send(undefined, 'stop');
-    res.end('data: [DONE]\n\n');
-  };
-  h.answerWith(route);
+  h.answerWith((request, res) =>
+    streamOpenAiUntilReleased(request, res, { released: () => released, text: () => 'more ' }),
+  );
   return () => {
     released = true;
   };

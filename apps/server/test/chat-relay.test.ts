@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerMessage } from '@themis/shared';
 import { anotherInstance } from './app';
-import { pause, streamOpenAiAnswer, type SeenRequest } from './llm-upstreams';
+import { pause, streamOpenAiAnswer, streamOpenAiUntilReleased } from './llm-upstreams';
 import {
   connectSocket,
   IDLE_TIMEOUT_MS,
@@ -60,28 +59,9 @@ describe.runIf(REDIS_URL)('answers followed from another instance', () => {
 
   it('a tab subscribing on another instance before any save gets the text written so far', async () => {
     let released = false;
-    // Writes until released, so no idle timeout ends it, however slow the machine.
-    h.answerWith(async (request: SeenRequest, res: ServerResponse) => {
-      const chunk = (content: string | undefined, finish: string | null) =>
-        res.write(
-          `data: ${JSON.stringify({
-            id: 'chatcmpl-1',
-            object: 'chat.completion.chunk',
-            created: 1_700_000_000,
-            model: request.body.model,
-            choices: [
-              { index: 0, delta: content === undefined ? {} : { content }, finish_reason: finish },
-            ],
-          })}\n\n`,
-        );
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      for (let i = 0; !released && !res.destroyed; i++) {
-        chunk(`w${i} `, null);
-        await pause(20);
-      }
-      chunk(undefined, 'stop');
-      res.end('data: [DONE]\n\n');
-    });
+    h.answerWith((request, res) =>
+      streamOpenAiUntilReleased(request, res, { released: () => released, text: (i) => `w${i} ` }),
+    );
     const { tab, access, conversationPk } = await signedInTab(h);
     tab.send(sendFrame(conversationPk));
     await tab.next('chat.delta', (frame) => frame.text === 'w2 ');

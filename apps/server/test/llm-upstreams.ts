@@ -154,6 +154,36 @@ export async function streamOpenAiAnswer(
   res.end('data: [DONE]\n\n');
 }
 
+/**
+ * OpenAI chat completions that keep writing (`text(i)` every 20 ms, so no idle timeout ends
+ * them however slow the machine) until `released()` says the test is done with them.
+ */
+export async function streamOpenAiUntilReleased(
+  request: SeenRequest,
+  res: ServerResponse,
+  options: { released: () => boolean; text: (i: number) => string },
+): Promise<void> {
+  const send = (content: string | undefined, finish: string | null) =>
+    res.write(
+      `data: ${JSON.stringify({
+        id: 'chatcmpl-1',
+        object: 'chat.completion.chunk',
+        created: 1_700_000_000,
+        model: request.body.model,
+        choices: [
+          { index: 0, delta: content === undefined ? {} : { content }, finish_reason: finish },
+        ],
+      })}\n\n`,
+    );
+  startEventStream(res);
+  for (let i = 0; !options.released() && !res.destroyed; i++) {
+    send(options.text(i), null);
+    await pause(20);
+  }
+  send(undefined, 'stop');
+  res.end('data: [DONE]\n\n');
+}
+
 /** Anthropic messages: message_start, content blocks, message_delta with usage, message_stop. */
 export async function streamAnthropicAnswer(
   request: SeenRequest,
