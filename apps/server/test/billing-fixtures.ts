@@ -7,10 +7,12 @@ import type {
   PaymentCard,
   PaymentOutcome,
   Plan,
+  Receipt,
 } from '@themis/shared';
 import { jobs } from '../src/db/schema';
-import type { Client } from './accounts';
-import type { TestApp } from './app';
+import { Client, loginWithCode, signedUpClient } from './accounts';
+import { createTestApp, type TestApp } from './app';
+import { startStripeStandIn, type StripeStandIn } from './stripe-server';
 
 // Shared by the billing tests: the catalogue, billing details, cards and subscriptions made
 // through the API as the payment page makes them.
@@ -107,6 +109,33 @@ export async function overview(client: Client, organizationId?: string): Promise
   const res = await client.get(`/api/billing/subscription${accountQuery(organizationId)}`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as BillingOverview;
+}
+
+/** The billing tests' app on their clock (Stripe's stand-in behind it when asked), and the plans. */
+export async function startBillingApp(now: () => Date, options: { stripe?: boolean } = {}) {
+  const stripe: StripeStandIn | undefined = options.stripe
+    ? await startStripeStandIn({ now })
+    : undefined;
+  const t = await createTestApp({ now, ...(stripe && { env: stripe.env }) });
+  const plans = await catalogue((await signedUpClient(t)).client);
+  const close = async () => {
+    await t.close();
+    await stripe?.close();
+  };
+  return { t, plans, stripe, close };
+}
+
+/** Signs in anew (the clock moved past the session's access token), as the user coming back. */
+export async function signInAs(t: TestApp, email: string): Promise<Client> {
+  const client = new Client(t);
+  await loginWithCode(t, client, email, false);
+  return client;
+}
+
+export async function receiptsOf(client: Client) {
+  const res = await client.get('/api/billing/receipt/list');
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as Receipt[];
 }
 
 /** Runs the billing jobs the (controllable) clock has made due, whatever their queue time. */

@@ -1,23 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Plan, Receipt } from '@themis/shared';
+import type { Plan } from '@themis/shared';
 import { payments, subscriptions } from '../src/db/schema';
 import { runOperatorCommand } from '../src/operator/commands';
-import {
-  Client,
-  lastCodeTo,
-  lastMailTo,
-  loginWithCode,
-  PASSWORD,
-  signedUpClient,
-} from './accounts';
-import { createTestApp, type TestApp } from './app';
+import { Client, lastCodeTo, lastMailTo, PASSWORD, signedUpClient } from './accounts';
+import type { TestApp } from './app';
 import {
   CARDS,
-  catalogue,
   overview,
+  receiptsOf,
   runBillingJobs,
   savedCard,
+  signInAs,
+  startBillingApp,
   subscribed,
 } from './billing-fixtures';
 
@@ -25,29 +20,19 @@ import {
 // renewal's retries and the return to Free, cancelling to the period end, grants by hand and
 // the payer's account going (changes of plan: billing-plan-changes.test.ts).
 
+let clock = new Date('2026-03-02T09:00:00.000Z');
 let t: TestApp;
-let clock: Date;
 let plans: Record<string, Plan>;
-
+let close: () => Promise<void>;
 beforeAll(async () => {
-  clock = new Date('2026-03-02T09:00:00.000Z');
-  t = await createTestApp({ now: () => clock });
-  plans = await catalogue((await signedUpClient(t)).client);
+  ({ t, plans, close } = await startBillingApp(() => clock));
 });
-afterAll(() => t.close());
-
-type Account = Awaited<ReturnType<typeof signedUpClient>>;
+afterAll(() => close());
 
 /** Moves the clock to `at` and signs in anew, as the user coming back then would. */
-async function comeBackAt(account: Account, at: string): Promise<Client> {
+async function comeBackAt(account: { email: string }, at: string): Promise<Client> {
   clock = new Date(at);
-  const client = new Client(t);
-  await loginWithCode(t, client, account.email, false);
-  return client;
-}
-
-async function receiptsOf(client: Client) {
-  return (await client.get('/api/billing/receipt/list')).json() as Receipt[];
+  return signInAs(t, account.email);
 }
 
 describe('renewal', () => {

@@ -1,39 +1,33 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentCard, PaymentOutcome, Plan } from '@themis/shared';
-import { signedUpClient } from './accounts';
-import { createTestApp, type TestApp } from './app';
-import { catalogue, overview } from './billing-fixtures';
+import type { TestApp } from './app';
+import { overview, receiptsOf, startBillingApp } from './billing-fixtures';
 import {
   billedAccount,
   deliver,
   deliverAll,
-  receiptsOf,
   signInAgain,
   stripeCard,
   stripeSubscriptionOf,
   subscribedWithStripe,
 } from './billing-stripe-fixtures';
-import { startStripeStandIn, type StripeStandIn } from './stripe-server';
+import type { StripeStandIn } from './stripe-server';
 
 // A Stripe subscription changed: upgrades charged at once (prorated, the cycle restarting,
 // applied only once paid), downgrades at the period end through a schedule, cancelling and
 // resuming, and support's grant by hand ending it.
 
-let clock: Date;
+let clock = new Date('2026-03-02T09:00:00.000Z');
 let stripe: StripeStandIn;
 let t: TestApp;
 let plans: Record<string, Plan>;
-
+let close: () => Promise<void>;
 beforeAll(async () => {
-  clock = new Date('2026-03-02T09:00:00.000Z');
-  stripe = await startStripeStandIn({ now: () => clock });
-  t = await createTestApp({ now: () => clock, env: stripe.env });
-  plans = await catalogue((await signedUpClient(t)).client);
+  const started = await startBillingApp(() => clock, { stripe: true });
+  ({ t, plans, close } = started);
+  stripe = started.stripe!;
 });
-afterAll(async () => {
-  await t.close();
-  await stripe.close();
-});
+afterAll(() => close());
 
 const seen = (method: string, path: string) =>
   stripe.requests.filter((r) => r.method === method && r.path === path);

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { expect } from 'vitest';
-import type { PaymentCard, PaymentOutcome, Plan, Receipt } from '@themis/shared';
+import type { PaymentCard, PaymentOutcome, Plan } from '@themis/shared';
 import { subscriptions } from '../src/db/schema';
-import { Client, loginWithCode, signedUpClient, uniqueEmail } from './accounts';
+import { Client, signedUpClient, uniqueEmail } from './accounts';
 import type { TestApp } from './app';
-import { DETAILS } from './billing-fixtures';
+import { DETAILS, signInAs } from './billing-fixtures';
 import { STRIPE_WEBHOOK_SECRET, type StripeEvent, type StripeStandIn } from './stripe-server';
 
 // Shared by the Stripe tests: cards saved as the payment page saves them (a SetupIntent, then
@@ -22,12 +22,10 @@ export async function billedAccount(t: TestApp): Promise<Account> {
   return { ...account, billingEmail };
 }
 
-/** Signs in anew (the clock moved past the session's access token), as the user coming back. */
+/** Signs in anew as the user coming back; the account's client is the new one from then on. */
 export async function signInAgain(t: TestApp, account: Account): Promise<Client> {
-  const client = new Client(t);
-  await loginWithCode(t, client, account.email, false);
-  account.client = client;
-  return client;
+  account.client = await signInAs(t, account.email);
+  return account.client;
 }
 
 export function saveStripeCard(client: Client, paymentMethodId: string) {
@@ -72,12 +70,6 @@ export async function stripeSubscriptionOf(t: TestApp, outcome: PaymentOutcome) 
     .where(eq(subscriptions.id, outcome.overview.subscription!.pk));
   expect(row?.ref).toMatch(/^sub_/);
   return row!.ref!;
-}
-
-export async function receiptsOf(client: Client) {
-  const res = await client.get('/api/billing/receipt/list');
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as Receipt[];
 }
 
 /**

@@ -1,20 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Plan } from '@themis/shared';
 import { paymentEvents } from '../src/db/schema';
-import { lastMailTo, signedUpClient } from './accounts';
-import { createTestApp, type TestApp } from './app';
-import { catalogue, overview } from './billing-fixtures';
+import { lastMailTo } from './accounts';
+import type { TestApp } from './app';
+import { overview, receiptsOf, startBillingApp } from './billing-fixtures';
 import {
   billedAccount,
   deliver,
   deliverAll,
-  receiptsOf,
   signInAgain,
   stripeCard,
   subscribedWithStripe,
 } from './billing-stripe-fixtures';
 import {
-  startStripeStandIn,
   STRIPE_SECRET_KEY,
   STRIPE_WEBHOOK_SECRET,
   type StripeEvent,
@@ -25,21 +23,17 @@ import {
 // failed payments, subscriptions ended or changed at Stripe. Signatures are checked and each
 // event is handled once.
 
-let clock: Date;
+let clock = new Date('2026-03-02T09:00:00.000Z');
 let stripe: StripeStandIn;
 let t: TestApp;
 let plans: Record<string, Plan>;
-
+let close: () => Promise<void>;
 beforeAll(async () => {
-  clock = new Date('2026-03-02T09:00:00.000Z');
-  stripe = await startStripeStandIn({ now: () => clock });
-  t = await createTestApp({ now: () => clock, env: stripe.env });
-  plans = await catalogue((await signedUpClient(t)).client);
+  const started = await startBillingApp(() => clock, { stripe: true });
+  ({ t, plans, close } = started);
+  stripe = started.stripe!;
 });
-afterAll(async () => {
-  await t.close();
-  await stripe.close();
-});
+afterAll(() => close());
 
 /** A Pro subscription bought on 2 March, its own first invoice's events already delivered. */
 async function subscribedAccount(plan: Plan = plans.pro!, paymentMethod = 'pm_card_visa') {

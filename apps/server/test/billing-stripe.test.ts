@@ -4,38 +4,33 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentCard, PaymentOutcome, Plan } from '@themis/shared';
 import { signedUpClient } from './accounts';
-import { anotherInstance, createTestApp, type TestApp } from './app';
-import { catalogue, DETAILS, overview } from './billing-fixtures';
+import { anotherInstance, type TestApp } from './app';
+import { DETAILS, overview, receiptsOf, startBillingApp } from './billing-fixtures';
 import {
   billedAccount,
   deliverAll,
-  receiptsOf,
   saveStripeCard,
   stripeCard,
   subscribedWithStripe,
   subscribeTo,
 } from './billing-stripe-fixtures';
-import { startStripeStandIn, STRIPE_PUBLISHABLE_KEY, type StripeStandIn } from './stripe-server';
+import { STRIPE_PUBLISHABLE_KEY, type StripeStandIn } from './stripe-server';
 
 // Card payments through Stripe, against a local stand-in for Stripe's API: saving a card with
 // a SetupIntent, subscribing (paid, declined, or after the bank's step), upgrades charged at
 // once, downgrades at the period end, cancelling and resuming.
 
-let clock: Date;
+let clock = new Date('2026-03-02T09:00:00.000Z');
 let stripe: StripeStandIn;
 let t: TestApp;
 let plans: Record<string, Plan>;
-
+let close: () => Promise<void>;
 beforeAll(async () => {
-  clock = new Date('2026-03-02T09:00:00.000Z');
-  stripe = await startStripeStandIn({ now: () => clock });
-  t = await createTestApp({ now: () => clock, env: stripe.env });
-  plans = await catalogue((await signedUpClient(t)).client);
+  const started = await startBillingApp(() => clock, { stripe: true });
+  ({ t, plans, close } = started);
+  stripe = started.stripe!;
 });
-afterAll(async () => {
-  await t.close();
-  await stripe.close();
-});
+afterAll(() => close());
 
 const paymentNamedIn = (metadata: unknown) =>
   (metadata as Record<string, string>).themis_payment_id;
