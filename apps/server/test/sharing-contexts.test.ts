@@ -8,6 +8,7 @@ import { chatHarnessForFile } from './chat-harness';
 import { encryptionHelpers, PIN } from './encryption-fixtures';
 import { streamOpenAiAnswer } from './llm-upstreams';
 import { firm, join } from './organization-fixtures';
+import { secretOf } from './sharing-fixtures';
 
 // Sharing as organizations and encryption shape it: observers do not share, a firm may keep
 // its links to its members, and an encrypted conversation is shared only as a readable copy
@@ -22,7 +23,6 @@ beforeAll(() => {
   );
 });
 
-const secretOf = (link: SharedLink) => link.shared_key.split('/').pop()!;
 const create = (client: Client, conversationPk: string, body: object = {}) =>
   client.post(`/api/conversation/share/create/${conversationPk}`, body);
 

@@ -8,19 +8,12 @@ import {
   type SharedLinkPage,
   type SharedMessagePage,
 } from '@themis/shared';
-import {
-  conversations,
-  conversationShares,
-  jobs,
-  shareMessages,
-  shareVisitors,
-} from '../src/db/schema';
-import { sealText } from '../src/platform/crypto/conversation-crypto';
-import { deriveKey, hashToken, randomToken } from '../src/platform/crypto/secrets';
+import { conversationShares, jobs, shareMessages, shareVisitors } from '../src/db/schema';
 import { createFileStorage } from '../src/platform/storage/create-storage';
 import { Client, lastCodeTo, PASSWORD, signedUpClient } from './accounts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from './app';
-import { insertAttachment, insertConversation, insertMessages } from './conversations-fixtures';
+import { insertAttachment, insertMessages } from './conversations-fixtures';
+import { conversationOf, secretOf, share, verify, type Account } from './sharing-fixtures';
 
 // Links to a copy of a conversation: made and updated by the owner, opened by whoever signed
 // in holds the link, ended by expiry, disabling, deleting, or the conversation's deletion.
@@ -34,7 +27,6 @@ async function later(ms: number) {
     expect((await account.client.post('/api/auth/token/refresh')).statusCode).toBe(200);
   }
 }
-type Account = Awaited<ReturnType<typeof signedUpClient>>;
 let alice: Account;
 let bob: Account;
 
@@ -45,30 +37,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
-const secretOf = (link: SharedLink) => link.shared_key.split('/').pop()!;
-
-/** A conversation of `owner` with `count` questions and answers ('Question 1', 'Answer 1'…). */
-async function conversationOf(owner: Account, count = 2, name = 'Umowa najmu') {
-  const conversation = await insertConversation(t, owner.user.pk, { name });
-  const rows = await insertMessages(
-    t,
-    conversation,
-    Array.from({ length: count }, (_, i) => [
-      { role: 'user' as const, content: `Question ${i + 1}` },
-      { role: 'assistant' as const, content: `Answer ${i + 1}`, modelId: 'demo' },
-    ]).flat(),
-  );
-  return { ...conversation, rows };
-}
-
-async function share(owner: Account, conversationId: string, body: object = {}) {
-  const res = await owner.client.post(`/api/conversation/share/create/${conversationId}`, body);
-  expect([201, 200], res.body).toContain(res.statusCode);
-  return res.json() as SharedLink;
-}
-
-const verify = (visitor: Client, secret: string) =>
-  visitor.get(`/api/conversation/share/verify/${secret}`);
 const pageOf = async (visitor: Client, secret: string, query = '') => {
   const res = await visitor.get(`/api/conversation/share/list-messages/${secret}${query}`);
   expect(res.statusCode, res.body).toBe(200);
@@ -95,7 +63,7 @@ describe('sharing a conversation', () => {
   });
 
   it('makes a link of 256 random bits that expires in a week by default', async () => {
-    const conversation = await conversationOf(alice);
+    const conversation = await conversationOf(t, alice);
     const res = await alice.client.post(`/api/conversation/share/create/${conversation.id}`, {});
     expect(res.statusCode, res.body).toBe(201);
     const link = res.json() as SharedLink;
@@ -116,7 +84,7 @@ describe('sharing a conversation', () => {
   });
 
   it('shares the conversation as it was; sharing again updates the same link', async () => {
-    const conversation = await conversationOf(alice, 1);
+    const conversation = await conversationOf(t, alice, 1);
     const first = await share(alice, conversation.id, { expires_in_ms: 86_400_000 });
     await insertMessages(t, conversation, [{ role: 'user', content: 'Written after sharing' }]);
     const shared = await pageOf(bob.client, secretOf(first));
@@ -139,7 +107,7 @@ describe('sharing a conversation', () => {
   });
 
   it('makes one link of requests racing to share the same conversation', async () => {
-    const conversation = await conversationOf(alice, 1);
+    const conversation = await conversationOf(t, alice, 1);
     const answers = await Promise.all(
       Array.from({ length: 6 }, () =>
         alice.client.post(`/api/conversation/share/create/${conversation.id}`, {}),
@@ -160,7 +128,7 @@ describe('sharing a conversation', () => {
   });
 
   it('shows a visitor the copy with file names only, never an e-mail or a file', async () => {
-    const conversation = await conversationOf(alice, 1);
+    const conversation = await conversationOf(t, alice, 1);
     const storage = await createFileStorage(t.config);
     const file = await insertAttachment(t, storage, conversation.rows[0]!, {
       filename: 'umowa.pdf',
@@ -190,7 +158,7 @@ describe('sharing a conversation', () => {
   });
 
   it('pages the messages and refuses a huge page', async () => {
-    const conversation = await conversationOf(alice, 30);
+    const conversation = await conversationOf(t, alice, 30);
     const secret = secretOf(await share(alice, conversation.id));
     const first = await pageOf(bob.client, secret, '?limit=25');
     expect([first.items.length, first.has_more]).toEqual([25, true]);
@@ -204,7 +172,7 @@ describe('sharing a conversation', () => {
   });
 
   it('records each visitor once, but not the owner, and lists the first three', async () => {
-    const conversation = await conversationOf(alice, 1);
+    const conversation = await conversationOf(t, alice, 1);
     const link = await share(alice, conversation.id);
     // One after another: each waits for its own activation e-mail.
     const visitors = [
@@ -232,10 +200,10 @@ describe('sharing a conversation', () => {
   });
 
   it('answers the same 404 for a malformed, unknown, expired and disabled link', async () => {
-    const expiring = await share(alice, (await conversationOf(alice, 1)).id, {
+    const expiring = await share(alice, (await conversationOf(t, alice, 1)).id, {
       expires_in_ms: 86_400_000,
     });
-    const disabled = await share(alice, (await conversationOf(alice, 1)).id);
+    const disabled = await share(alice, (await conversationOf(t, alice, 1)).id);
     expect(
       (await alice.client.post(`/api/conversation/share/disable/${disabled.pk}`)).statusCode,
     ).toBe(200);
@@ -283,7 +251,7 @@ describe('sharing a conversation', () => {
   });
 
   it("refuses someone else's conversation and link alike, changing nothing", async () => {
-    const conversation = await conversationOf(alice, 1);
+    const conversation = await conversationOf(t, alice, 1);
     const link = await share(alice, conversation.id);
     const before = await t.database.db.select().from(conversationShares);
     for (const [method, url] of [
@@ -312,7 +280,7 @@ describe('sharing a conversation', () => {
   });
 
   it('lets a visitor continue in a conversation of their own', async () => {
-    const conversation = await conversationOf(alice, 2);
+    const conversation = await conversationOf(t, alice, 2);
     const secret = secretOf(await share(alice, conversation.id));
     const res = await bob.client.post(`/api/conversation/share/continue/${secret}`, {});
     expect(res.statusCode, res.body).toBe(201);
@@ -329,7 +297,7 @@ describe('sharing a conversation', () => {
   });
 
   it('ends with a disable or a delete by its owner, and with the conversation', async () => {
-    const [one, two, three] = await Promise.all([1, 2, 3].map(() => conversationOf(alice, 1)));
+    const [one, two, three] = await Promise.all([1, 2, 3].map(() => conversationOf(t, alice, 1)));
     const [a, b, c] = [
       await share(alice, one!.id),
       await share(alice, two!.id),
@@ -360,9 +328,9 @@ describe('sharing a conversation', () => {
 
   it('ends every link of an account deleted, and drops a deleted visitor from the list', async () => {
     const leaving = await signedUpClient(t);
-    const link = await share(leaving, (await conversationOf(leaving, 1)).id);
+    const link = await share(leaving, (await conversationOf(t, leaving, 1)).id);
     const visiting = await signedUpClient(t);
-    const visited = await share(alice, (await conversationOf(alice, 1)).id);
+    const visited = await share(alice, (await conversationOf(t, alice, 1)).id);
     expect((await verify(visiting.client, secretOf(visited))).statusCode).toBe(200);
     for (const account of [leaving, visiting]) {
       await account.client.post('/api/user/send-verification-code', {
@@ -383,91 +351,5 @@ describe('sharing a conversation', () => {
         .where(eq(conversationShares.id, link.pk)),
     ).toEqual([]);
     expect((await links(alice)).find((l) => l.pk === visited.pk)?.visitors_count).toBe(0);
-  });
-
-  it('keeps the secret out of the database: a digest and a sealed copy only', async () => {
-    const link = await share(alice, (await conversationOf(alice, 1)).id);
-    const [row] = await t.database.db
-      .select()
-      .from(conversationShares)
-      .where(eq(conversationShares.id, link.pk));
-    expect(JSON.stringify(row)).not.toContain(secretOf(link));
-  });
-
-  it('sends shared pages no-referrer and noindex', async () => {
-    const secret = secretOf(await share(alice, (await conversationOf(alice, 1)).id));
-    for (const url of [
-      `/api/conversation/share/verify/${secret}`,
-      `/api/conversation/share/list-messages/${secret}`,
-    ]) {
-      const res = await bob.client.get(url);
-      expect(res.headers['referrer-policy']).toBe('no-referrer');
-      expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
-    }
-  });
-
-  it('limits verifications per address', async () => {
-    const secret = secretOf(await share(alice, (await conversationOf(alice, 1)).id));
-    const guesser = await signedUpClient(t);
-    let refused;
-    for (let i = 0; i < 200 && !refused; i += 1) {
-      const res = await verify(guesser.client, i % 2 ? secret : 'b'.repeat(43));
-      if (res.statusCode === 429) refused = res;
-    }
-    expect(refused?.json()).toEqual({ detail: 'rate_limited' });
-    expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
-    // Another address is not affected.
-    expect((await verify(bob.client, secret)).statusCode).toBe(200);
-  });
-
-  it('pages 1,000 links of a context, newest first, without repeats', async () => {
-    const owner = await signedUpClient(t);
-    const link = await share(owner, (await conversationOf(owner, 1)).id);
-    const [row] = await t.database.db
-      .select()
-      .from(conversationShares)
-      .where(eq(conversationShares.id, link.pk));
-    const made = await t.database.db
-      .insert(conversations)
-      .values(Array.from({ length: 999 }, () => ({ userId: owner.user.pk, name: 'Bulk' })))
-      .returning({ id: conversations.id });
-    const key = deriveKey(t.config.appSecret!, 'share-links');
-    // Ten links per second of creation time: equal timestamps must not repeat or skip.
-    await t.database.db.insert(conversationShares).values(
-      made.map(({ id: conversationId }, i) => {
-        const id = crypto.randomUUID();
-        const secret = randomToken();
-        const address = {
-          owner: owner.user.pk,
-          table: 'conversation_shares',
-          rowId: id,
-          field: 'secret',
-        };
-        return {
-          ...row!,
-          id,
-          conversationId,
-          secretHash: hashToken(secret),
-          sealedSecret: sealText(key, address, secret),
-          createdAt: new Date(row!.createdAt.getTime() - 1000 - Math.floor(i / 10) * 1000),
-        };
-      }),
-    );
-    const seen: SharedLink[] = [];
-    let cursor: string | null = '';
-    while (cursor !== null) {
-      const res = await owner.client.get(
-        `/api/conversation/share/list?limit=100${cursor ? `&cursor=${cursor}` : ''}`,
-      );
-      expect(res.statusCode, res.body).toBe(200);
-      const page = res.json() as SharedLinkPage;
-      seen.push(...page.items);
-      cursor = page.next_cursor;
-    }
-    expect(seen).toHaveLength(1000);
-    expect(new Set(seen.map((item) => item.pk)).size).toBe(1000);
-    expect(seen[0]!.pk).toBe(link.pk);
-    const times = seen.map((item) => item.created_at);
-    expect([...times].sort().reverse()).toEqual(times);
   });
 });
