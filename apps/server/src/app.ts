@@ -34,6 +34,7 @@ import { maintenanceRoutes } from './modules/maintenance/maintenance.routes';
 import { modelRoutes } from './modules/models/models.routes';
 import { planRoutes } from './modules/plans/plans.routes';
 import { cspReportRoutes } from './modules/telemetry/csp-report.routes';
+import { sessionRoutes } from './modules/session/session.routes';
 import { usageRoutes } from './modules/usage/usage.routes';
 import { invitationRoutes } from './modules/organizations/invitations.routes';
 import { organizationJobHandlers } from './modules/organizations/organization-deletion.service';
@@ -242,6 +243,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       await api.register(maintenanceRoutes(monitor));
       await api.register(cspReportRoutes(limiter));
       await api.register(authRoutes(ctx));
+      await api.register(
+        sessionRoutes({ ctx, llm: app.llm, maintenanceStatus: () => monitor.status() }),
+      );
       await api.register(googleRoutes(ctx));
       await api.register(externalAccountRoutes(ctx));
       await api.register(userRoutes(ctx));

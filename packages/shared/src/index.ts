@@ -21,3 +21,4 @@ export * from './encryption';
 export * from './sharing';
 export * from './billing-rules';
 export * from './billing';
+export * from './session';

@@ -13,8 +13,8 @@ type Handler = (request: Request) => Response | Promise<Response>;
 
 /**
  * A fake API server on the global fetch: handlers are keyed 'METHOD /path' (after /api,
- * the token refresh included); the maintenance status is fine unless a handler says
- * otherwise, anything else is 404.
+ * the token refresh included); the maintenance status is fine and the user acts in their
+ * own context unless a handler says otherwise, anything else is 404.
  */
 export function fakeApi(handlers: Record<string, Handler>) {
   return stubFetch((request) => {
@@ -22,7 +22,58 @@ export function fakeApi(handlers: Record<string, Handler>) {
     const key = `${request.method} ${path}`;
     const handler = handlers[key];
     if (!handler && key === 'GET /maintenance/status') return Response.json(maintenanceStatus());
+    if (!handler && key === 'GET /auth/session') return sessionBootstrap(handlers, request);
+    if (!handler && key === 'GET /organization/get-current') return individualContext();
     return handler ? handler(request) : Response.json({ detail: 'not_found' }, { status: 404 });
+  });
+}
+
+const individualContext = () =>
+  Response.json({ detail: 'no_current_organization' }, { status: 400 });
+
+/**
+ * GET /auth/session as the server would answer it from the other handlers: the maintenance
+ * status (its failure is the bootstrap's), and unless the session check answers 401 (no
+ * session) or fails (its failure is the bootstrap's), the user, usage, models, current
+ * organization, memberships and received invitations.
+ */
+async function sessionBootstrap(handlers: Record<string, Handler>, request: Request) {
+  const answer = async (key: string) => {
+    const handler = handlers[key];
+    const response = handler ? await handler(request) : undefined;
+    return response?.ok ? { body: (await response.json()) as unknown } : { response };
+  };
+  const maintenance = handlers['GET /maintenance/status']
+    ? await answer('GET /maintenance/status')
+    : { body: maintenanceStatus() };
+  if (!('body' in maintenance)) return maintenance.response!;
+  const check = await answer('GET /auth/verify');
+  if (!('body' in check)) {
+    if (!check.response || check.response.status === 401) {
+      return Response.json({ maintenance: maintenance.body, session: null });
+    }
+    return check.response;
+  }
+  const [user, usage, models, organization, memberships, invitations] = await Promise.all([
+    answer('GET /user/get'),
+    answer('GET /usage/current'),
+    answer('GET /model/list'),
+    answer('GET /organization/get-current'),
+    answer('GET /organization/membership/user-list'),
+    answer('GET /organization/invitation/list'),
+  ]);
+  return Response.json({
+    maintenance: maintenance.body,
+    session: {
+      user: 'body' in user ? user.body : userResponse(check.body as Partial<UserResponse>),
+      usage:
+        'body' in usage ? usage.body : { month: '2026-11', used_tokens: 0, limit_tokens: 100_000 },
+      models: 'body' in models ? models.body : [],
+      // The individual context (get-current's 400) is null.
+      organization: 'body' in organization ? organization.body : null,
+      memberships: 'body' in memberships ? memberships.body : [],
+      invitations: 'body' in invitations ? invitations.body : [],
+    },
   });
 }
 

@@ -31,5 +31,25 @@ export function stubFetch(reply: (request: Request) => Response | Promise<Respon
   return fetchMock;
 }
 
+/**
+ * A server that answers only the maintenance status: `status()` to its own call, and to the
+ * session bootstrap with no session (503 during maintenance, as the API does).
+ */
+export function stubMaintenanceServer(status: () => MaintenanceStatusResponse) {
+  return stubFetch((request) => {
+    const current = status();
+    if (!new URL(request.url).pathname.endsWith('/auth/session')) return Response.json(current);
+    return current.is_during_maintenance
+      ? Response.json({ detail: 'service_under_maintenance' }, { status: 503 })
+      : Response.json({ maintenance: current, session: null });
+  });
+}
+
+/** The statuses' own calls among those made. */
+export const maintenanceStatusCalls = (fetchMock: ReturnType<typeof stubFetch>) =>
+  fetchMock.mock.calls.filter(([input]) =>
+    (input instanceof Request ? input.url : String(input)).endsWith('/maintenance/status'),
+  );
+
 /** The default wait (see timing.ts), for callers that name the chat page's lazy first load. */
 export const CHAT_PAGE_WAIT = { timeout: ASYNC_WAIT_MS };

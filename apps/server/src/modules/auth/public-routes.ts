@@ -21,6 +21,8 @@ const PUBLIC_ROUTES = new Set(
     'POST /auth/login/confirm',
     'POST /auth/login/resend',
     'POST /auth/token/refresh',
+    // Its answer says whether the caller is signed in (session.routes.ts).
+    'GET /auth/session',
     'GET /auth/logout',
     'POST /auth/logout',
     'POST /auth/password-reset/request',

@@ -112,8 +112,19 @@ export async function getCurrentOrganization(options: {
   actor: UserActor;
   publicOrigin: string;
 }): Promise<Organization> {
+  const organization = await findCurrentOrganization(options);
+  if (!organization) throw new AppError('no_current_organization', 400);
+  return organization;
+}
+
+/** The organization the user acts in, or null in their own context. */
+export async function findCurrentOrganization(options: {
+  db: Database;
+  actor: UserActor;
+  publicOrigin: string;
+}): Promise<Organization | null> {
   const { db, actor, publicOrigin } = options;
-  if (actor.organizationId === null) throw new AppError('no_current_organization', 400);
+  if (actor.organizationId === null) return null;
   const { organizationId } = await requireOrganizationAccess({
     db,
     actor,

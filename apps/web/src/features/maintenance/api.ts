@@ -1,4 +1,4 @@
-import { MAINTENANCE_POLL_MS, type MaintenanceStatusResponse } from '@themis/shared';
+import type { MaintenanceStatusResponse } from '@themis/shared';
 import { api } from '../../app/api/api';
 
 // The server checks every response against the shared schema before sending it, so the
@@ -15,11 +15,3 @@ export const maintenanceApi = api.injectEndpoints({
     }),
   }),
 });
-
-export function useMaintenanceStatus() {
-  return maintenanceApi.useGetMaintenanceStatusQuery(undefined, {
-    pollingInterval: MAINTENANCE_POLL_MS,
-    refetchOnFocus: true,
-    refetchOnReconnect: true,
-  });
-}

@@ -13,12 +13,22 @@ import type {
 } from '@themis/shared';
 import type { PictureValue } from '../../components/ProfilePicturePicker';
 import { api } from '../../app/api/api';
+import { errorCode } from '../../app/api/error-message';
 
 export const organizationsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** The organization acted in; 400 no_current_organization in the individual context. */
-    getCurrentOrganization: build.query<Organization, void>({
-      query: () => '/organization/get-current',
+    /**
+     * The organization acted in, or null in the individual context, where the API answers
+     * 400 no_current_organization (spec §4 reads it as "none").
+     */
+    getCurrentOrganization: build.query<Organization | null, void>({
+      async queryFn(_arg, _api, _extraOptions, baseQuery) {
+        const result = await baseQuery('/organization/get-current');
+        if (result.error && errorCode(result.error) === 'no_current_organization') {
+          return { data: null };
+        }
+        return result.error ? { error: result.error } : { data: result.data as Organization };
+      },
       providesTags: ['Organization'],
     }),
     listMyMemberships: build.query<Membership[], void>({
@@ -126,7 +136,7 @@ export const organizationsApi = api.injectEndpoints({
         if (!result) return;
         dispatch(
           organizationsApi.util.updateQueryData('getCurrentOrganization', undefined, (current) =>
-            current.pk === result.data.pk ? result.data : current,
+            current?.pk === result.data.pk ? result.data : current,
           ),
         );
       },

@@ -3,8 +3,7 @@ import { useGetCurrentOrganizationQuery } from './api';
 
 /**
  * The organization the user acts in; null in the individual context, which is also where a
- * failed fetch (a network error, or 400 no_current_organization) leaves the app (spec §4);
- * undefined while it loads.
+ * failed fetch (a network error) leaves the app (spec §4); undefined while it loads.
  */
 export function useCurrentOrganization(): Organization | null | undefined {
   const { data, isError, isLoading } = useGetCurrentOrganizationQuery();

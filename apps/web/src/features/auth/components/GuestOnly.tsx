@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useSearchParams } from 'react-router';
 import { CenteredSpinner } from '../../../components/CenteredSpinner';
-import { useVerifyQuery } from '../api';
+import { useSignedIn } from '../../session/api';
 import { safeRedirectPath } from '../redirect';
 
 /**
@@ -9,8 +9,9 @@ import { safeRedirectPath } from '../redirect';
  */
 export function GuestOnly() {
   const [params] = useSearchParams();
-  const { data: user, isLoading } = useVerifyQuery();
-  if (user) return <Navigate to={safeRedirectPath(params.get('from'))} replace />;
-  if (isLoading) return <CenteredSpinner />;
+  // One call for a visitor: the bootstrap says there is no session, without an error.
+  const { bootstrap, signedIn } = useSignedIn();
+  if (signedIn) return <Navigate to={safeRedirectPath(params.get('from'))} replace />;
+  if (bootstrap.isLoading) return <CenteredSpinner />;
   return <Outlet />;
 }

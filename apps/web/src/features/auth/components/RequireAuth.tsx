@@ -8,6 +8,7 @@ import { paths } from '../../../app/paths';
 import { CenteredSpinner } from '../../../components/CenteredSpinner';
 import { FullPageMessage } from '../../../components/FullPageMessage';
 import { LanguageButtons } from '../../../components/LanguageButtons';
+import { useSignedIn } from '../../session/api';
 import { useVerifyQuery } from '../api';
 
 export interface RequireAuthProps {
@@ -19,11 +20,21 @@ export interface RequireAuthProps {
 export function RequireAuth({ personalInfo = 'required' }: RequireAuthProps) {
   const { t } = useTranslation('auth');
   const { pathname, search } = useLocation();
-  const { data: user, error, isLoading, isFetching, refetch } = useVerifyQuery();
+  // The session bootstrap fills the session check's cache, so it is not asked again; it is
+  // fetched on its own when its tags are invalidated (the user's details changed).
+  const { bootstrap, signedIn } = useSignedIn();
+  const verify = useVerifyQuery(undefined, { skip: !signedIn });
+  const { data: user, isLoading, isFetching } = verify;
+  const error = verify.error ?? bootstrap.error;
+  const refetch = signedIn ? verify.refetch : bootstrap.refetch;
 
   // Checked before the cached user: a session refused later (revoked, expired) wins.
-  // The session check comes after the token refresh of the base query, so a 401 is final.
+  // Both calls come after the token refresh of the base query, so a 401 is final.
   if (error && 'status' in error && error.status === 401) {
+    return <Navigate to={loginRedirectUrl(pathname + search)} replace />;
+  }
+  if (bootstrap.isLoading) return <CenteredSpinner />;
+  if (bootstrap.isSuccess && !signedIn) {
     return <Navigate to={loginRedirectUrl(pathname + search)} replace />;
   }
   if (user) {
@@ -40,7 +51,11 @@ export function RequireAuth({ personalInfo = 'required' }: RequireAuthProps) {
       title={t('sessionCheck.title')}
       description={t(errorMessageKey(error))}
       actions={
-        <Button variant="contained" onClick={() => void refetch()} loading={isFetching}>
+        <Button
+          variant="contained"
+          onClick={() => void refetch()}
+          loading={isFetching || bootstrap.isFetching}
+        >
           {t('sessionCheck.retry')}
         </Button>
       }

@@ -12,6 +12,8 @@ import {
 import { CHAT_PAGE_WAIT } from '../../../test/render';
 
 const shell = { 'GET /user/get': () => json(userResponse()) };
+const pathOf = (input: RequestInfo | URL) =>
+  new URL(input instanceof Request ? input.url : String(input)).pathname;
 
 describe('RequireAuth', () => {
   it('shows a spinner while the session is checked', async () => {
@@ -28,21 +30,46 @@ describe('RequireAuth', () => {
     expect(await screen.findByTestId('chat-empty-state', {}, CHAT_PAGE_WAIT)).toBeTruthy();
   });
 
-  it('sends a visitor without a session to login, remembering the page', async () => {
+  it('sends a visitor without a session to login, remembering the page, in one call', async () => {
     const api = fakeApi(signedOut);
     const { router } = renderRoute('/chat/42?tab=files');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toBe('?from=%2Fchat%2F42%3Ftab%3Dfiles');
     expect(await screen.findByTestId('login-form')).toBeTruthy();
-    // The refresh was tried once before giving up.
-    const refreshes = api.mock.calls.filter(([input]) => String(input).endsWith('/token/refresh'));
-    expect(refreshes.length).toBeGreaterThanOrEqual(1);
+    // The bootstrap said there is no session: nothing answered 401, nothing was refreshed.
+    const calls = api.mock.calls.map(([input]) => pathOf(input));
+    expect(calls).toEqual(['/api/auth/session']);
+  });
+
+  it('renews a lapsed session once, then lets the user in', async () => {
+    const sessions = [detail('unauthorized', 401)];
+    const api = fakeApi({
+      ...shell,
+      'GET /auth/verify': () => json(authUser()),
+      'POST /auth/token/refresh': () => json({ status: 'ok' }),
+    });
+    const bootstrap = api.getMockImplementation()!;
+    api.mockImplementation((input, init) =>
+      pathOf(input) === '/api/auth/session' && sessions.length > 0
+        ? Promise.resolve(sessions.shift()!)
+        : bootstrap(input, init),
+    );
+    renderRoute('/chat');
+    expect(await screen.findByTestId('chat-empty-state', {}, CHAT_PAGE_WAIT)).toBeTruthy();
+    const calls = api.mock.calls.map(([input]) => pathOf(input));
+    expect(calls.slice(0, 3)).toEqual([
+      '/api/auth/session',
+      '/api/auth/token/refresh',
+      '/api/auth/session',
+    ]);
+    expect(calls).not.toContain('/api/auth/verify');
   });
 
   it('sends a user without personal details to the questionnaire', async () => {
     fakeApi({
       'GET /auth/verify': () => json(authUser({ has_personal_info_set: false })),
-      'GET /user/get': () => json(userResponse({ name: null, surname: null })),
+      'GET /user/get': () =>
+        json(userResponse({ name: null, surname: null, has_personal_info_set: false })),
       'GET /plan/list': () => json([]),
     });
     const { router } = renderRoute('/chat');

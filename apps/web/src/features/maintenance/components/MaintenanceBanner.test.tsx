@@ -2,7 +2,11 @@ import type { MaintenanceStatusResponse } from '@themis/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AppStore } from '../../../app/store';
-import { maintenanceStatus, renderWithProviders, stubFetch } from '../../../test/render';
+import {
+  maintenanceStatus,
+  renderWithProviders,
+  stubMaintenanceServer,
+} from '../../../test/render';
 import { maintenanceApi } from '../api';
 import { MAINTENANCE_BANNER_DISMISSED_KEY } from '../maintenance-window';
 import { MaintenanceBanner } from './MaintenanceBanner';
@@ -26,7 +30,7 @@ function scheduled(startHours: number, endHours: number | null): MaintenanceStat
 describe('MaintenanceBanner', () => {
   it('announces an upcoming window until dismissed, across reloads', async () => {
     const status = scheduled(24, 26);
-    stubFetch(() => Response.json(status));
+    stubMaintenanceServer(() => status);
     const first = renderWithProviders(<MaintenanceBanner />);
     const banner = await screen.findByTestId('maintenance-banner');
     expect(banner.textContent).toContain('Planned upgrade');
@@ -46,13 +50,13 @@ describe('MaintenanceBanner', () => {
 
   it('shows again for a new window', async () => {
     window.localStorage.setItem(MAINTENANCE_BANNER_DISMISSED_KEY, 'an-older-window|');
-    stubFetch(() => Response.json(scheduled(48, null)));
+    stubMaintenanceServer(() => scheduled(48, null));
     renderWithProviders(<MaintenanceBanner />);
     expect(await screen.findByTestId('maintenance-banner')).toBeTruthy();
   });
 
   it('stays hidden without an upcoming window', async () => {
-    stubFetch(() => Response.json(maintenanceStatus()));
+    stubMaintenanceServer(() => maintenanceStatus());
     const { store } = renderWithProviders(<MaintenanceBanner />);
     await statusLoaded(store);
     expect(screen.queryByTestId('maintenance-banner')).toBeNull();

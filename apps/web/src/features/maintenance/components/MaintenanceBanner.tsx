@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../app/dates';
 import { useLanguage } from '../../../app/use-language';
-import { useMaintenanceStatus } from '../api';
+import { useMaintenanceStatus } from '../use-maintenance-status';
 import { readDismissedWindow, saveDismissedWindow, scheduledWindow } from '../maintenance-window';
 
 const SHELL_SPACING: SxProps<Theme> = { mx: 2, mt: 2 };

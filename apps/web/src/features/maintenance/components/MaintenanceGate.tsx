@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { CenteredSpinner } from '../../../components/CenteredSpinner';
-import { useMaintenanceStatus } from '../api';
+import { useMaintenanceStatus } from '../use-maintenance-status';
 
 const MaintenancePage = lazy(() =>
   import('../pages/MaintenancePage').then((module) => ({ default: module.MaintenancePage })),
@@ -11,9 +11,9 @@ const MaintenancePage = lazy(() =>
  * call never blocks the app.
  */
 export function MaintenanceGate({ children }: { children: ReactNode }) {
-  const { data, error, isLoading, isError, isFetching, refetch } = useMaintenanceStatus();
+  const { data, error, isLoading, isError, isFetching, refetch, waiting } = useMaintenanceStatus();
   // Only the very first answer is awaited; a refetch after an error keeps the app mounted.
-  if (isLoading && !error) return <CenteredSpinner />;
+  if (waiting || (isLoading && !error)) return <CenteredSpinner />;
   if (data?.is_during_maintenance && !isError) {
     return (
       <Suspense fallback={<CenteredSpinner />}>

@@ -1,7 +1,7 @@
 import type { SxProps, Theme } from '@mui/material/styles';
 import { lazy, Suspense, useState } from 'react';
 import { useMatches } from 'react-router';
-import { useMaintenanceStatus } from '../api';
+import { useMaintenanceStatus } from '../use-maintenance-status';
 import { readDismissedWindow, scheduledWindow } from '../maintenance-window';
 
 const MaintenanceBanner = lazy(() =>

@@ -1,0 +1,54 @@
+import type { MaintenanceStatusResponse, SessionBootstrap } from '@themis/shared';
+import type { AppContext } from '../../app-context';
+import { AppError } from '../../errors';
+import type { LlmGateway } from '../../platform/llm/llm';
+import { ACCESS_COOKIE, REFRESH_COOKIE } from '../auth/auth.cookies';
+import { authenticateAccess } from '../auth/session.service';
+import { listAvailableModels } from '../models/models.service';
+import { listReceivedInvitations } from '../organizations/invitations.service';
+import { findCurrentOrganization, listMyMemberships } from '../organizations/organizations.service';
+import { getCurrentUsage } from '../usage/usage.service';
+import { getUser } from '../user/user.service';
+
+/**
+ * The first answer a page needs: maintenance for anyone, and for the signed-in user what
+ * /user/get, /usage/current, /model/list and the organization menu's calls answer, each
+ * through its own service.
+ */
+export async function loadSessionBootstrap(options: {
+  ctx: AppContext;
+  llm: LlmGateway;
+  /** The maintenance monitor's status (what /maintenance/status answers). */
+  maintenanceStatus: () => Promise<MaintenanceStatusResponse>;
+  cookies: Partial<Record<string, string>>;
+}): Promise<SessionBootstrap> {
+  const { ctx, llm, maintenanceStatus, cookies } = options;
+  const [maintenance, authenticated] = await Promise.all([
+    maintenanceStatus(),
+    authenticateAccess({
+      db: ctx.db,
+      keys: ctx.keys,
+      now: ctx.now(),
+      access: cookies[ACCESS_COOKIE],
+    }),
+  ]);
+  if (!authenticated) {
+    // A refresh cookie may renew the session: the client's 401 handling does that.
+    if (cookies[REFRESH_COOKIE]) throw new AppError('unauthorized', 401);
+    return { maintenance, session: null };
+  }
+  const { actor } = authenticated;
+  const publicOrigin = ctx.config.publicUrl.origin;
+  const [user, usage, models, organization, memberships, invitations] = await Promise.all([
+    getUser({ ctx, actor, publicOrigin }),
+    getCurrentUsage({ db: ctx.db, actor, now: ctx.now() }),
+    listAvailableModels({ llm, actor }),
+    findCurrentOrganization({ db: ctx.db, actor, publicOrigin }),
+    listMyMemberships({ db: ctx.db, actor, publicOrigin }),
+    listReceivedInvitations({ ctx, actor }),
+  ]);
+  return {
+    maintenance,
+    session: { user, usage, models, organization, memberships, invitations },
+  };
+}

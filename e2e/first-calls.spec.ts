@@ -1,0 +1,60 @@
+import type { Page } from '@playwright/test';
+import { signUpThroughApi } from './accounts';
+import { expect, test } from './fixtures';
+
+// The API calls a page makes before it is usable: one bootstrap answers the maintenance
+// status, the session, the user, the usage, the models and the organization menu together.
+
+/** The paths of the API calls the page makes from now on. */
+function apiCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) calls.push(`${request.method()} ${url.pathname}`);
+  });
+  return calls;
+}
+
+test('a reload of a conversation makes three API calls', async ({ page }) => {
+  await signUpThroughApi(page);
+  await page.goto('/chat');
+  await page.getByTestId('chat-input').fill('Can my landlord keep the deposit?');
+  // The finished answer's chat.done makes the page ask for the usage anew.
+  const answered = page.waitForResponse((response) =>
+    response.url().includes('/api/usage/current'),
+  );
+  await page.getByTestId('chat-input').press('Enter');
+  await expect(page).toHaveURL(/\/chat\/[^/]+$/);
+  await answered;
+
+  const calls = apiCalls(page);
+  await page.reload();
+  await expect(
+    page.getByRole('article').filter({ hasText: /This is the Themis demo/ }),
+  ).toBeVisible();
+  await expect(page.getByTestId('chat-input')).toBeEnabled();
+  await page.waitForLoadState('networkidle');
+  const conversationPk = new URL(page.url()).pathname.split('/').pop();
+  expect(calls.sort()).toEqual(
+    [
+      'GET /api/auth/session',
+      'GET /api/conversation/list',
+      `GET /api/conversation/messages/${conversationPk}`,
+    ].sort(),
+  );
+});
+
+test('a visitor on the login page makes one API call, which answers without an error', async ({
+  page,
+}) => {
+  const calls = apiCalls(page);
+  const failed: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+  });
+  await page.goto('/login');
+  await expect(page.getByTestId('login-form')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(calls).toEqual(['GET /api/auth/session']);
+  expect(failed).toEqual([]);
+});
