@@ -87,6 +87,18 @@ describe('the web app by Accept-Encoding', () => {
     expect(brotliDecompressSync(res.rawPayload).toString()).toBe(APP_JS);
   });
 
+  it('sends a built file without the headers only a document obeys, and the page with them', async () => {
+    const res = await get('/assets/app-abc.js', 'br');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const name of ['content-security-policy', 'x-frame-options', 'origin-agent-cluster']) {
+      expect([name, res.headers[name]]).toEqual([name, undefined]);
+    }
+    const page = await get('/chat');
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
   it('sends the gzip copy to a client that accepts only gzip', async () => {
     const res = await get('/assets/app-abc.js', 'gzip');
     expect(res.headers['content-encoding']).toBe('gzip');

@@ -46,3 +46,9 @@ export const MONTH_LABEL_FORMAT = 'LLLL yyyy';
 /** How often the web app re-checks the maintenance status. */
 export const MAINTENANCE_POLL_MS = 60_000;
 export const MAINTENANCE_MESSAGE_MAX = 500;
+
+/**
+ * The route root of a shared conversation in the web app (spec §3: how a link is built).
+ * Here, beside no schema, so that the web app's router does not bring zod to the first page.
+ */
+export const SHARE_ROUTE_ROOT = '/chat/share/';

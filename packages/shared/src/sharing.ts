@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGE_PAGE_MAX, MESSAGE_PAGE_SIZE, MESSAGE_ROLES, MESSAGE_STATUSES } from './chat-rules';
-import { WEEK_MS } from './constants';
+import { SHARE_ROUTE_ROOT, WEEK_MS } from './constants';
 
 const ZIsoDate = z.iso.datetime({ offset: true });
 
@@ -12,8 +12,6 @@ export const SHARE_EXPIRY_DEFAULT = WEEK_MS;
 export const SHARE_VISITOR_AVATARS = 3;
 export const SHARE_LIST_PAGE_SIZE = 25;
 export const SHARE_LIST_PAGE_MAX = 100;
-/** The route root of a shared conversation in the web app (spec §3: how a link is built). */
-export const SHARE_ROUTE_ROOT = '/chat/share/';
 
 export const SHARED_LINK_STATUSES = ['active', 'expired', 'disabled'] as const;
 export type SharedLinkStatus = (typeof SHARED_LINK_STATUSES)[number];

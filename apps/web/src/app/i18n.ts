@@ -1,67 +1,48 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, type Language } from '@themis/shared';
-import i18next from 'i18next';
+import i18next, { type BackendModule } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import authEn from '../locales/en/auth.json';
-import billingEn from '../locales/en/billing.json';
-import chatEn from '../locales/en/chat.json';
-import commonEn from '../locales/en/common.json';
-import encryptionEn from '../locales/en/encryption.json';
-import errorsEn from '../locales/en/errors.json';
-import feedbackEn from '../locales/en/feedback.json';
-import maintenanceEn from '../locales/en/maintenance.json';
-import organizationsEn from '../locales/en/organizations.json';
-import questionnaireEn from '../locales/en/questionnaire.json';
-import settingsEn from '../locales/en/settings.json';
-import sharingEn from '../locales/en/sharing.json';
-import validationEn from '../locales/en/validation.json';
-import authPl from '../locales/pl/auth.json';
-import billingPl from '../locales/pl/billing.json';
-import chatPl from '../locales/pl/chat.json';
-import commonPl from '../locales/pl/common.json';
-import encryptionPl from '../locales/pl/encryption.json';
-import errorsPl from '../locales/pl/errors.json';
-import feedbackPl from '../locales/pl/feedback.json';
-import maintenancePl from '../locales/pl/maintenance.json';
-import organizationsPl from '../locales/pl/organizations.json';
-import questionnairePl from '../locales/pl/questionnaire.json';
-import settingsPl from '../locales/pl/settings.json';
-import sharingPl from '../locales/pl/sharing.json';
-import validationPl from '../locales/pl/validation.json';
 
-// Bundled statically: both languages together are a few kilobytes.
-export const resources = {
-  en: {
-    common: commonEn,
-    errors: errorsEn,
-    maintenance: maintenanceEn,
-    chat: chatEn,
-    auth: authEn,
-    validation: validationEn,
-    questionnaire: questionnaireEn,
-    feedback: feedbackEn,
-    settings: settingsEn,
-    organizations: organizationsEn,
-    encryption: encryptionEn,
-    sharing: sharingEn,
-    billing: billingEn,
+/** One chunk per language: a page loads the texts of its own language only. */
+const languageBundles = {
+  en: () => import('../locales/en'),
+  pl: () => import('../locales/pl'),
+} satisfies Record<Language, unknown>;
+type Bundle = Awaited<ReturnType<(typeof languageBundles)['en']>>['default'];
+
+export const NAMESPACES = [
+  'common',
+  'errors',
+  'maintenance',
+  'chat',
+  'auth',
+  'validation',
+  'questionnaire',
+  'feedback',
+  'settings',
+  'organizations',
+  'encryption',
+  'sharing',
+  'billing',
+] as const satisfies readonly (keyof Bundle)[];
+
+/** i18next asks for each namespace of a language; they all come from its one chunk. */
+const bundleBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, namespace, callback) {
+    const load = languageBundles[language as Language] as
+      (typeof languageBundles)['en'] | undefined;
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (bundle) => callback(null, bundle.default[namespace as keyof Bundle]),
+      (error: unknown) => callback(error as Error, false),
+    );
   },
-  pl: {
-    common: commonPl,
-    errors: errorsPl,
-    maintenance: maintenancePl,
-    chat: chatPl,
-    auth: authPl,
-    validation: validationPl,
-    questionnaire: questionnairePl,
-    feedback: feedbackPl,
-    settings: settingsPl,
-    organizations: organizationsPl,
-    encryption: encryptionPl,
-    sharing: sharingPl,
-    billing: billingPl,
-  },
-} as const;
+};
 
 const ONE_YEAR_MINUTES = 60 * 24 * 365;
 
@@ -75,17 +56,18 @@ i18n.on('languageChanged', () => {
   document.documentElement.lang = toLanguage(i18n.resolvedLanguage);
 });
 
-void i18n
+/** Settles once the texts of the detected language have loaded. */
+export const i18nReady = i18n
+  .use(bundleBackend)
   .use(LanguageDetector)
   .use(initReactI18next)
   .init({
-    resources,
-    ns: Object.keys(resources.en),
+    ns: [...NAMESPACES],
     defaultNS: 'common',
     supportedLngs: [...LANGUAGES],
-    fallbackLng: DEFAULT_LANGUAGE,
+    // Polish has every key (locales.test.ts): a Polish page need not load English as well.
+    fallbackLng: { pl: [], default: [DEFAULT_LANGUAGE] },
     load: 'languageOnly',
-    initAsync: false,
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
     detection: {

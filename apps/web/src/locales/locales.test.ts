@@ -1,6 +1,10 @@
 import { ERROR_CODES, LANGUAGES } from '@themis/shared';
 import { describe, expect, it } from 'vitest';
-import { resources } from '../app/i18n';
+import { NAMESPACES } from '../app/i18n';
+import en from './en';
+import pl from './pl';
+
+const resources = { en, pl };
 
 type Tree = { readonly [key: string]: string | Tree };
 
@@ -17,10 +21,11 @@ function lookup(tree: Tree, path: string): unknown {
 const namespaces = Object.keys(resources.en) as (keyof typeof resources.en)[];
 
 describe('translations', () => {
-  it('have the same namespaces in every language', () => {
+  it('have the same namespaces in every language, each of which i18n loads', () => {
     for (const language of LANGUAGES) {
       expect(Object.keys(resources[language]).sort()).toEqual([...namespaces].sort());
     }
+    expect([...NAMESPACES].sort()).toEqual([...namespaces].sort());
   });
 
   it.each(namespaces)('have the same keys in every language: %s', (namespace) => {

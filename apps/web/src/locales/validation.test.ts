@@ -2,7 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANGUAGES } from '@themis/shared';
 import { describe, expect, it } from 'vitest';
-import { resources } from '../app/i18n';
+import en from './en';
+import pl from './pl';
+
+const resources = { en, pl };
 
 const SHARED_SRC = join(import.meta.dirname, '../../../../packages/shared/src');
 
