@@ -17,6 +17,31 @@ export const PHONE_DIGITS = { min: 9, max: 12 } as const;
 export const EMAIL_MAX = 254;
 export const PERMITTED_SPECIAL_CHARACTERS = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
 
+const isSpecial = (char: string) => PERMITTED_SPECIAL_CHARACTERS.includes(char);
+
+/**
+ * The account password's rules past its length, each under its message key (spec §5): the
+ * shared schema applies them, and the web form's checklist reads them without loading zod.
+ */
+export const PASSWORD_CHECKS = {
+  'validation.passwordCase': (value: string) => /\p{Ll}/u.test(value) && /\p{Lu}/u.test(value),
+  'validation.passwordDigitOrSpecial': (value: string) =>
+    /\d/.test(value) || [...value].some(isSpecial),
+  'validation.passwordCharacters': (value: string) =>
+    [...value].every((char) => /[\p{L}\d]/u.test(char) || isSpecial(char)),
+} as const;
+
+/** The message keys of the rules `value` breaks, as the schema would report them. */
+export function brokenPasswordRules(value: string): Set<string> {
+  const broken = new Set<string>();
+  if (value.length < PASSWORD_LENGTH.min) broken.add('validation.passwordMin');
+  if (value.length > PASSWORD_LENGTH.max) broken.add('validation.passwordMax');
+  for (const [message, check] of Object.entries(PASSWORD_CHECKS)) {
+    if (!check(value)) broken.add(message);
+  }
+  return broken;
+}
+
 export const CONFIRMATION_KINDS = [
   'USER_ACTIVATION',
   'ORGANIZATION_OWNERSHIP_TRANSFER',

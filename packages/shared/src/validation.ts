@@ -3,8 +3,8 @@ import {
   CODE_LENGTH,
   EMAIL_MAX,
   NAME_MAX,
+  PASSWORD_CHECKS,
   PASSWORD_LENGTH,
-  PERMITTED_SPECIAL_CHARACTERS,
   PHONE_DIGITS,
 } from './rules';
 
@@ -12,7 +12,6 @@ import {
  * Validation rules of spec §5, used by the web forms and by the server. Messages are
  * translation keys of the web app's `validation` namespace.
  */
-const isSpecial = (char: string) => PERMITTED_SPECIAL_CHARACTERS.includes(char);
 
 export const ZEmail = z
   .string()
@@ -26,15 +25,9 @@ export const ZAccountPassword = z
   .string()
   .min(PASSWORD_LENGTH.min, 'validation.passwordMin')
   .max(PASSWORD_LENGTH.max, 'validation.passwordMax')
-  .refine((value) => /\p{Ll}/u.test(value) && /\p{Lu}/u.test(value), 'validation.passwordCase')
-  .refine(
-    (value) => /\d/.test(value) || [...value].some(isSpecial),
-    'validation.passwordDigitOrSpecial',
-  )
-  .refine(
-    (value) => [...value].every((char) => /[\p{L}\d]/u.test(char) || isSpecial(char)),
-    'validation.passwordCharacters',
-  );
+  .refine(PASSWORD_CHECKS['validation.passwordCase'], 'validation.passwordCase')
+  .refine(PASSWORD_CHECKS['validation.passwordDigitOrSpecial'], 'validation.passwordDigitOrSpecial')
+  .refine(PASSWORD_CHECKS['validation.passwordCharacters'], 'validation.passwordCharacters');
 
 /** A password typed to sign in or confirm: only its presence is checked. */
 export const ZPasswordInput = z

@@ -3,24 +3,18 @@ import { ThemeProvider } from '@mui/material/styles';
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider as ReduxProvider } from 'react-redux';
+import { afterFirstPage } from './first-page';
 import { i18n } from './i18n';
 import { savePreferences } from './preferences';
 import { useAppSelector, type AppStore } from './store';
 import { createAppTheme } from './theme';
 
-// Toasts are never needed for the first paint: their library loads once the browser is idle.
+// Toasts are never needed for the first paint: their library loads after it, once idle.
 const Toaster = lazy(() => import('./Toaster'));
 
 function IdleToaster() {
   const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    if ('requestIdleCallback' in window) {
-      const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 2000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(() => setIdle(true), 0);
-    return () => clearTimeout(timer);
-  }, []);
+  useEffect(() => afterFirstPage(() => setIdle(true)), []);
   return idle ? (
     <Suspense fallback={null}>
       <Toaster />

@@ -2,7 +2,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { PASSWORD_LENGTH, ZAccountPassword } from '@themis/shared';
+import { brokenPasswordRules, PASSWORD_LENGTH } from '@themis/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '../visually-hidden';
@@ -20,11 +20,11 @@ export interface PasswordRulesProps {
   id?: string;
 }
 
-/** The password rules as a live checklist, judged by the shared schema itself. */
+/** The password rules as a live checklist, judged by the rules the shared schema applies. */
 export function PasswordRules({ password, id }: PasswordRulesProps) {
   const { t } = useTranslation('auth');
   const titleId = useId();
-  const failed = new Set(ZAccountPassword.safeParse(password).error?.issues.map((i) => i.message));
+  const failed = brokenPasswordRules(password);
 
   return (
     <Box id={id} data-testid="password-rules">

@@ -1,6 +1,7 @@
 import type * as FormSchemas from '@themis/shared/forms';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
+import { afterFirstPage } from '../../app/first-page';
 
 type Schemas = typeof FormSchemas;
 
@@ -10,12 +11,13 @@ function loadModules() {
   return modules;
 }
 
-/** Fetches the validator once the browser is idle, so the first keystroke finds it ready. */
+/**
+ * Fetches the validator once the page is shown and the browser idle, so the first keystroke
+ * finds it ready.
+ */
 function preloadWhenIdle() {
   if (modules || typeof window === 'undefined') return;
-  const start = () => void loadModules();
-  if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 2000 });
-  else setTimeout(start, 0);
+  afterFirstPage(() => void loadModules());
 }
 
 /**
