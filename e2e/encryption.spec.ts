@@ -221,13 +221,18 @@ for (const variant of WALKS) {
       await expect(methods.getByTestId('encryption-progress')).toHaveCount(0, { timeout: 15_000 });
       await methods.getByTestId('encryption-switch').click();
       await chooseRemoval(page, variant, 'DELETE');
+      // A background job deletes them: the progress may not have shown yet, so the list is
+      // awaited itself.
+      const listed = async () => {
+        const list = await page.request.get('/api/conversation/list');
+        return ((await list.json()) as { items: unknown[] }).items;
+      };
+      await expect.poll(listed, { timeout: 15_000 }).toEqual([]);
       await expect(methods.getByTestId('encryption-progress')).toHaveCount(0, { timeout: 15_000 });
       await closeSettings(page, variant);
       history = await historyPanel(page, variant);
       await expect(history.getByText(question)).toHaveCount(0);
       await expect(history.getByRole('link', { name: t.chat.history.encrypted })).toHaveCount(0);
-      const list = await page.request.get('/api/conversation/list');
-      expect(((await list.json()) as { items: unknown[] }).items).toEqual([]);
     });
   });
 }
