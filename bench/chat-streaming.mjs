@@ -247,6 +247,37 @@ async function measureServer(helpers, upstream, dataDir, databaseUrl) {
   }
 }
 
+/** What the embedded database's figures are held to, and whether they meet it. */
+const CHAT_TARGETS = {
+  added_first_token_p50_ms_at_100_under: 5,
+  added_first_token_p99_ms_at_100_under: 20,
+  send_to_accepted_p99_ms_at_100_under: 250,
+  server_rss_mb_at_1000_under: 300,
+};
+
+export function chatTargets({ levels, server_rss_mb: rss }) {
+  const at100 = levels.find((level) => level.streams === 100);
+  const under = (value, limit) => value != null && value < limit;
+  return {
+    ...CHAT_TARGETS,
+    met: {
+      added_first_token_p50_ms_at_100: under(
+        at100?.added_first_token_ms.p50,
+        CHAT_TARGETS.added_first_token_p50_ms_at_100_under,
+      ),
+      added_first_token_p99_ms_at_100: under(
+        at100?.added_first_token_ms.p99,
+        CHAT_TARGETS.added_first_token_p99_ms_at_100_under,
+      ),
+      send_to_accepted_p99_ms_at_100: under(
+        at100?.send_to_accepted_ms.p99,
+        CHAT_TARGETS.send_to_accepted_p99_ms_at_100_under,
+      ),
+      server_rss_mb_at_1000: under(rss.peak_at_1000, CHAT_TARGETS.server_rss_mb_at_1000_under),
+    },
+  };
+}
+
 /**
  * Measures each level in LEVELS on the embedded database (where the targets apply), and on
  * PostgreSQL when `helpers.freshPostgresDatabase` gives one, to tell the database's share.
@@ -265,23 +296,13 @@ export async function measureChatStreaming(helpers, dataDir) {
         await database.drop();
       }
     }
-    const firstTokenAt100 = embedded.levels.find((level) => level.streams === 100)
-      ?.added_first_token_ms.p50;
-    const rssAt1000 = embedded.server_rss_mb.peak_at_1000;
     return {
       measured_at: new Date().toISOString(),
       load_average_at_start: load,
       upstream: { tokens: TOKENS, interval_ms: TOKEN_INTERVAL_MS },
       setup: `${ACCOUNTS} accounts, one WebSocket and one conversation per stream, all sent at once`,
       ...embedded,
-      targets: {
-        added_first_token_p50_ms_at_100_max: 5,
-        server_rss_mb_at_1000_max: 400,
-        met: {
-          added_first_token_p50_ms_at_100: firstTokenAt100 != null && firstTokenAt100 < 5,
-          server_rss_mb_at_1000: rssAt1000 != null && rssAt1000 < 400,
-        },
-      },
+      targets: chatTargets(embedded),
       postgresql,
     };
   } finally {

@@ -105,6 +105,11 @@ export async function measurePerceivedSpeed(base, access) {
     await page.waitForURL(/\/chat\/[^/]+$/);
     const conversation = page.url();
 
+    // The API calls of each visit until the question can be sent.
+    let calls;
+    page.on('request', (request) => {
+      if (calls && new URL(request.url()).pathname.startsWith('/api/')) calls.push(request.url());
+    });
     const cdp = await throttle(page, context);
     const result = {};
     for (const visit of ['reload', 'first_visit']) {
@@ -112,12 +117,16 @@ export async function measurePerceivedSpeed(base, access) {
       const runs = [];
       for (let i = 0; i < RUNS; i++) {
         const question = `Question ${visit} ${i}: is notice needed?`;
+        calls = [];
         await page.goto(conversation);
         const sendableMs = await untilSendable(page, question);
-        runs.push({ sendableMs, ...(await ask(page, question)) });
+        const apiCalls = calls.length;
+        calls = undefined;
+        runs.push({ sendableMs, apiCalls, ...(await ask(page, question)) });
       }
       result[visit] = {
         to_question_sendable_ms: median(runs.map((run) => run.sendableMs)),
+        api_calls_to_sendable: Math.max(...runs.map((run) => run.apiCalls)),
         enter_to_question_on_screen_ms: median(runs.map((run) => run.questionMs)),
         enter_to_first_words_on_screen_ms: median(runs.map((run) => run.firstWordsMs)),
       };

@@ -233,7 +233,13 @@ async function measureColdStart(dataDir, runs = 5) {
     existing.push(again.ms);
     await rm(folder, { recursive: true, force: true });
   }
-  return { new_data_dir: median(fresh), existing_data_dir: median(existing), runs };
+  return startFigures({ new_data_dir: median(fresh), existing_data_dir: median(existing), runs });
+}
+
+/** A cold start with a new data folder is held to 2 s. */
+export function startFigures(figures) {
+  const under = 2000;
+  return { ...figures, target_new_data_dir_ms_under: under, met: figures.new_data_dir < under };
 }
 
 /** Cold start, API throughput and page weight: the results without the chat streaming. */
