@@ -21,7 +21,8 @@ export function sessionRoutes(deps: {
       {
         schema: {
           tags: ['auth'],
-          summary: 'Maintenance, and for a signed-in user the user, usage and models, at once',
+          summary:
+            'Maintenance, and for a signed-in user the user, usage, models and organizations, at once',
           description:
             'A visitor with no session gets `session: null` (200). A lapsed access token ' +
             'with a refresh cookie answers 401, so that the client renews the session.',
