@@ -74,3 +74,23 @@ export async function measurePageWeight(base, access) {
     await browser.close();
   }
 }
+
+/** The first pages' targets: JS+CSS on the wire (headers included) before the page shows. */
+const PAGE_TARGETS = {
+  login_to_render_transfer_bytes_under: 150 * 1024,
+  login_to_render_files_under: 15,
+  chat_to_render_transfer_bytes_under: 250 * 1024,
+};
+
+export function pageTargets([login, chat]) {
+  return {
+    ...PAGE_TARGETS,
+    met: {
+      login_bytes:
+        login.to_render.js_css_transfer_bytes < PAGE_TARGETS.login_to_render_transfer_bytes_under,
+      login_files: login.to_render.files < PAGE_TARGETS.login_to_render_files_under,
+      chat_bytes:
+        chat.to_render.js_css_transfer_bytes < PAGE_TARGETS.chat_to_render_transfer_bytes_under,
+    },
+  };
+}

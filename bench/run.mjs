@@ -24,7 +24,7 @@ import { measureEncryptedChat } from './encryption-chat.mjs';
 import { measureEncryption } from './encryption.mjs';
 import { measureHostileDocuments } from './hostile-documents.mjs';
 import { measureOrganizations } from './organizations.mjs';
-import { measurePageWeight } from './page-weight.mjs';
+import { measurePageWeight, pageTargets } from './page-weight.mjs';
 import { measurePerceivedSpeed } from './perceived-speed.mjs';
 import { measureSharing } from './sharing.mjs';
 import { measureSoak } from './soak.mjs';
@@ -271,26 +271,6 @@ async function measureApp(dataDir) {
     first_page_weight: pages,
     perceived_speed: perceived,
     targets: pageTargets(pages),
-  };
-}
-
-/** The first pages' targets: JS+CSS on the wire (headers included) before the page shows. */
-const PAGE_TARGETS = {
-  login_to_render_transfer_bytes_under: 150 * 1024,
-  login_to_render_files_under: 15,
-  chat_to_render_transfer_bytes_under: 250 * 1024,
-};
-
-function pageTargets([login, chat]) {
-  return {
-    ...PAGE_TARGETS,
-    met: {
-      login_bytes:
-        login.to_render.js_css_transfer_bytes < PAGE_TARGETS.login_to_render_transfer_bytes_under,
-      login_files: login.to_render.files < PAGE_TARGETS.login_to_render_files_under,
-      chat_bytes:
-        chat.to_render.js_css_transfer_bytes < PAGE_TARGETS.chat_to_render_transfer_bytes_under,
-    },
   };
 }
 

@@ -1,5 +1,5 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, type Language } from '@themis/shared';
-import i18next, { type BackendModule } from 'i18next';
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 
@@ -8,8 +8,8 @@ const languageBundles = {
   en: () => import('../locales/en'),
   pl: () => import('../locales/pl'),
 } satisfies Record<Language, unknown>;
-type Bundle = Awaited<ReturnType<(typeof languageBundles)['en']>>['default'];
 
+/** The namespaces each language's chunk holds (locales.test.ts checks they match). */
 export const NAMESPACES = [
   'common',
   'errors',
@@ -24,21 +24,22 @@ export const NAMESPACES = [
   'encryption',
   'sharing',
   'billing',
-] as const satisfies readonly (keyof Bundle)[];
+];
 
 /** i18next asks for each namespace of a language; they all come from its one chunk. */
 const bundleBackend: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(language, namespace, callback) {
-    const load = languageBundles[language as Language] as
-      (typeof languageBundles)['en'] | undefined;
+    const load = (languageBundles as Partial<Record<string, (typeof languageBundles)['en']>>)[
+      language
+    ];
     if (!load) {
       callback(null, {});
       return;
     }
     load().then(
-      (bundle) => callback(null, bundle.default[namespace as keyof Bundle]),
+      (bundle) => callback(null, bundle.default[namespace] as ResourceKey),
       (error: unknown) => callback(error as Error, false),
     );
   },

@@ -45,11 +45,17 @@ export function stubMaintenanceServer(status: () => MaintenanceStatusResponse) {
   });
 }
 
+/** The path a fetch was asked for. */
+export const requestPath = (input: RequestInfo | URL) =>
+  new URL(input instanceof Request ? input.url : String(input)).pathname;
+
+/** The paths of the calls made so far, in order. */
+export const calledPaths = (fetchMock: ReturnType<typeof stubFetch>) =>
+  fetchMock.mock.calls.map(([input]) => requestPath(input));
+
 /** The statuses' own calls among those made. */
 export const maintenanceStatusCalls = (fetchMock: ReturnType<typeof stubFetch>) =>
-  fetchMock.mock.calls.filter(([input]) =>
-    (input instanceof Request ? input.url : String(input)).endsWith('/maintenance/status'),
-  );
+  calledPaths(fetchMock).filter((path) => path.endsWith('/maintenance/status'));
 
 /** The default wait (see timing.ts), for callers that name the chat page's lazy first load. */
 export const CHAT_PAGE_WAIT = { timeout: ASYNC_WAIT_MS };

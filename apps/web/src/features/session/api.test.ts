@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeStore } from '../../app/store';
 import { authUser, detail, fakeApi, json } from '../../test/fake-api';
+import { calledPaths } from '../../test/render';
 import { chatApi } from '../chat/api';
 import { organizationsApi } from '../organizations/api';
 import { userApi } from '../user/api';
@@ -12,9 +13,6 @@ const membership = {
   organization: { pk: 'o1', name: 'Kancelaria', logo_url: null },
 };
 const invitation = { pk: 'i1', role: 'OBSERVER', organization: { pk: 'o2', name: 'Inna' } };
-
-const calledPaths = (fetchMock: ReturnType<typeof fakeApi>) =>
-  fetchMock.mock.calls.map(([request]) => new URL((request as Request).url).pathname);
 
 describe('the session bootstrap in the web client', () => {
   it('fills the caches of the calls it stands for, which then ask nothing more', async () => {

@@ -35,21 +35,14 @@ export const sessionApi = api.injectEndpoints({
           dispatch(userApi.util.upsertQueryData('getMe', undefined, user));
           dispatch(chatApi.util.upsertQueryData('currentUsage', undefined, usage));
           dispatch(chatApi.util.upsertQueryData('listModels', undefined, models));
-          for (const upsert of [
-            organizationsApi.util.upsertQueryData(
-              'getCurrentOrganization',
-              undefined,
-              organization,
-            ),
-            organizationsApi.util.upsertQueryData('listMyMemberships', undefined, memberships),
-            organizationsApi.util.upsertQueryData(
-              'listReceivedInvitations',
-              undefined,
-              invitations,
-            ),
-          ]) {
-            dispatch(upsert);
-          }
+          const organizations = organizationsApi.util;
+          dispatch(
+            organizations.upsertQueryData('getCurrentOrganization', undefined, organization),
+          );
+          dispatch(organizations.upsertQueryData('listMyMemberships', undefined, memberships));
+          dispatch(
+            organizations.upsertQueryData('listReceivedInvitations', undefined, invitations),
+          );
         }
         return { data };
       },

@@ -9,11 +9,9 @@ import {
   signedOut,
   userResponse,
 } from '../../../test/fake-api';
-import { CHAT_PAGE_WAIT } from '../../../test/render';
+import { CHAT_PAGE_WAIT, calledPaths, requestPath } from '../../../test/render';
 
 const shell = { 'GET /user/get': () => json(userResponse()) };
-const pathOf = (input: RequestInfo | URL) =>
-  new URL(input instanceof Request ? input.url : String(input)).pathname;
 
 describe('RequireAuth', () => {
   it('shows a spinner while the session is checked', async () => {
@@ -37,7 +35,7 @@ describe('RequireAuth', () => {
     expect(router.state.location.search).toBe('?from=%2Fchat%2F42%3Ftab%3Dfiles');
     expect(await screen.findByTestId('login-form')).toBeTruthy();
     // The bootstrap said there is no session: nothing answered 401, nothing was refreshed.
-    const calls = api.mock.calls.map(([input]) => pathOf(input));
+    const calls = calledPaths(api);
     expect(calls).toEqual(['/api/auth/session']);
   });
 
@@ -50,13 +48,13 @@ describe('RequireAuth', () => {
     });
     const bootstrap = api.getMockImplementation()!;
     api.mockImplementation((input, init) =>
-      pathOf(input) === '/api/auth/session' && sessions.length > 0
+      requestPath(input) === '/api/auth/session' && sessions.length > 0
         ? Promise.resolve(sessions.shift()!)
         : bootstrap(input, init),
     );
     renderRoute('/chat');
     expect(await screen.findByTestId('chat-empty-state', {}, CHAT_PAGE_WAIT)).toBeTruthy();
-    const calls = api.mock.calls.map(([input]) => pathOf(input));
+    const calls = calledPaths(api);
     expect(calls.slice(0, 3)).toEqual([
       '/api/auth/session',
       '/api/auth/token/refresh',
