@@ -109,9 +109,12 @@ for (const variant of WALKS) {
 
     test('Pro yearly from the questionnaire: a declined card, then payment and the new limit', async ({
       page,
+      pageProblems,
     }) => {
       // The longest walk: the questionnaire, two payments and three tabs, with axe on each.
       test.slow();
+      // The declined card's refusal, on purpose.
+      pageProblems.allow(/status of 402 .*\/api\/billing\/card\/create\)/);
       await signUpThroughApi(page, uniqueEmail('buyer'), { withDetails: false });
       await page.goto('/chat');
       const form = page.getByTestId('questionnaire-details-form');
@@ -276,7 +279,9 @@ for (const variant of WALKS) {
   });
 }
 
-test("the bank's authentication step of the sandbox", async ({ page }) => {
+test("the bank's authentication step of the sandbox", async ({ page, pageProblems }) => {
+  // The payment refused until the bank's step is passed, on purpose.
+  pageProblems.allow(/status of 402 .*\/api\/billing\/payment\/confirm\//);
   const t = textsOf('en');
   await applyVariant(page, VARIANTS[0]!);
   await signUpThroughApi(page, uniqueEmail('bank'));

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { signUpThroughApi } from './accounts';
+import { E2E_URL } from './env';
 import { expect, test } from './fixtures';
 
 // The API calls a page makes before it is usable: one bootstrap answers the maintenance
@@ -56,5 +57,34 @@ test('a visitor on the login page makes one API call, which answers without an e
   await expect(page.getByTestId('login-form')).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(calls).toEqual(['GET /api/auth/session']);
+  expect(failed).toEqual([]);
+});
+
+test('a visitor, or a signed-out session, opening a chat is sent to login after one quiet check', async ({
+  page,
+}) => {
+  const calls = apiCalls(page);
+  const failed: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+  });
+  await page.goto('/chat');
+  await expect(page).toHaveURL(/\/login\?from=%2Fchat$/);
+  await expect(page.getByTestId('login-form')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(calls).toEqual(['GET /api/auth/session']);
+
+  // Signed out elsewhere: the cookies left here are dead, and cleared by the same check.
+  await signUpThroughApi(page);
+  const cookies = await page.context().cookies();
+  const headers = { origin: E2E_URL };
+  expect((await page.request.post('/api/auth/logout', { headers })).status()).toBeLessThan(300);
+  await page.context().addCookies(cookies);
+  calls.length = 0;
+  await page.goto('/chat');
+  await expect(page).toHaveURL(/\/login\?from=%2Fchat$/);
+  await page.waitForLoadState('networkidle');
+  expect(calls).toEqual(['GET /api/auth/session']);
+  expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain('refresh');
   expect(failed).toEqual([]);
 });

@@ -13,7 +13,10 @@ test.describe('maintenance mode', () => {
 
   test('the maintenance page appears when the operator turns maintenance on, and goes when off', async ({
     page,
+    pageProblems,
   }) => {
+    // The API's 503 while maintenance is on is what this test is about.
+    pageProblems.allow(/status of 503 /);
     await page.goto('/chat');
     await expect(page.getByTestId('chat-empty-state')).toBeVisible();
 

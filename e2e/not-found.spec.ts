@@ -30,7 +30,10 @@ test('the API documentation renders under the Content-Security-Policy', async ({
 
 test('a page that fails to load shows the error screen, and reloading recovers', async ({
   page,
+  pageProblems,
 }) => {
+  // The chunk made to fail, and the router's report of it.
+  pageProblems.allow(/ChatPage-[^/]+\.js/);
   // A deployment that replaced the page's chunk while the tab was open, for example.
   await signUpThroughApi(page);
   await page.route(/\/assets\/ChatPage-[^/]+\.js$/, (route) => route.abort());

@@ -97,7 +97,10 @@ test.describe('settings', () => {
   test('security: change the password with an e-mailed code; other devices are signed out', async ({
     page,
     browser,
+    pageProblems,
   }) => {
+    // The old password refused at sign-in, on purpose.
+    pageProblems.allow(/status of 400 .*\/api\/auth\/login\)/);
     const email = await signUpThroughApi(page);
     const other = await browser.newContext();
     await signInThroughApi(other.request, email);
@@ -161,7 +164,13 @@ test.describe('settings', () => {
     await other.close();
   });
 
-  test('security: delete the account with the password and the code', async ({ page }) => {
+  test('security: delete the account with the password and the code', async ({
+    page,
+    pageProblems,
+  }) => {
+    // The deleted account's session refused, and its password at sign-in, on purpose.
+    pageProblems.allow(/status of 401 .*\/api\/auth\/token\/refresh\)/);
+    pageProblems.allow(/status of 400 .*\/api\/auth\/login\)/);
     const email = await signUpThroughApi(page);
     await page.goto('/chat');
     const dialog = await openSettings(page, 'Security');

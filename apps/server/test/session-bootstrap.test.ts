@@ -35,7 +35,7 @@ describe('the session bootstrap', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const status = await t.app.inject('/api/maintenance/status');
-    expect(body).toEqual({ maintenance: status.json(), session: null });
+    expect(body).toEqual({ maintenance: status.json(), session: null, renewable: false });
   });
 
   it('gives a signed-in user what /user/get, /usage/current and /model/list answer', async () => {
@@ -79,15 +79,39 @@ describe('the session bootstrap', () => {
     expect([ownerSession.organization!.pk, ownerSession.invitations]).toEqual([organizationId, []]);
   });
 
-  it('answers 401 to a lapsed access token with a refresh cookie, then the renewed session', async () => {
+  it('tells a lapsed access token with a live refresh cookie to renew, never with a 401', async () => {
     const { client, user } = await signedUpClient(t);
     // The browser drops the access cookie when it lapses; the refresh cookie stays.
     client.jar.delete('access');
     const lapsed = await bootstrap(client);
-    expect([lapsed.res.statusCode, lapsed.res.json()]).toEqual([401, { detail: 'unauthorized' }]);
+    expect(lapsed.res.statusCode).toBe(200);
+    expect([lapsed.body!.session, lapsed.body!.renewable]).toEqual([null, true]);
+    // Read, not rotated: the same refresh cookie still renews the session.
+    expect(lapsed.res.headers['set-cookie']).toBeUndefined();
     expect((await client.post('/api/auth/token/refresh')).statusCode).toBe(200);
     const renewed = await bootstrap(client);
-    expect(renewed.body!.session!.user.pk).toBe(user.pk);
+    expect([renewed.body!.session!.user.pk, renewed.body!.renewable]).toEqual([user.pk, false]);
+  });
+
+  it('treats a made-up or signed-out refresh cookie as a visitor and clears the cookies', async () => {
+    const madeUp = new Client(t);
+    madeUp.jar.set('refresh', 'made-up', '/api/auth');
+    const visitor = await bootstrap(madeUp);
+    expect([visitor.res.statusCode, visitor.body!.session, visitor.body!.renewable]).toEqual([
+      200,
+      null,
+      false,
+    ]);
+    expect(madeUp.jar.get('refresh')).toBeUndefined();
+
+    // Signed out in another tab: the refresh cookie left here renews nothing.
+    const { client } = await signedUpClient(t);
+    const kept = new Client(t);
+    kept.jar.set('refresh', client.jar.get('refresh')!, '/api/auth');
+    expect((await client.post('/api/auth/logout')).statusCode).toBeLessThan(400);
+    const revoked = await bootstrap(kept);
+    expect([revoked.body!.session, revoked.body!.renewable]).toEqual([null, false]);
+    expect(kept.jar.get('refresh')).toBeUndefined();
   });
 
   it('treats a forged or signed-out access token without a refresh cookie as a visitor', async () => {

@@ -25,6 +25,8 @@ export const ZSessionBootstrap = z
         invitations: ZReceivedInvitationList,
       })
       .nullable(),
+    /** No session, but the refresh cookie would renew it: POST /auth/token/refresh, ask again. */
+    renewable: z.boolean(),
   })
   .meta({ id: 'SessionBootstrap' });
 export type SessionBootstrap = z.infer<typeof ZSessionBootstrap>;

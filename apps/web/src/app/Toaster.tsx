@@ -1,7 +1,8 @@
 import { styled } from '@mui/material/styles';
 import { TOASTS } from '@themis/shared';
 import { MaterialDesignContent, SnackbarProvider } from 'notistack';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { onToasterMounted } from './toast';
 
 // notistack's own greens and oranges are too light for white text (WCAG AA asks 4.5:1);
@@ -23,14 +24,24 @@ const VARIANTS = {
 
 /** The toast container, with the spec's limits; loaded lazily by the providers. */
 export default function Toaster() {
-  useEffect(onToasterMounted, []);
+  const { t } = useTranslation();
+  // Toasts live in a named region of their own, so that no text is outside a landmark.
+  const [region, setRegion] = useState<HTMLElement | null>(null);
+  useEffect(() => {
+    if (region) onToasterMounted();
+  }, [region]);
   return (
-    <SnackbarProvider
-      maxSnack={TOASTS.maxSnack}
-      autoHideDuration={TOASTS.autoHideMs}
-      anchorOrigin={TOASTS.anchor}
-      transitionDuration={{ enter: TOASTS.enterMs, exit: TOASTS.exitMs }}
-      Components={VARIANTS}
-    />
+    <section aria-label={t('notifications')} ref={setRegion}>
+      {region && (
+        <SnackbarProvider
+          domRoot={region}
+          maxSnack={TOASTS.maxSnack}
+          autoHideDuration={TOASTS.autoHideMs}
+          anchorOrigin={TOASTS.anchor}
+          transitionDuration={{ enter: TOASTS.enterMs, exit: TOASTS.exitMs }}
+          Components={VARIANTS}
+        />
+      )}
+    </section>
   );
 }

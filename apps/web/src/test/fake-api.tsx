@@ -50,7 +50,7 @@ async function sessionBootstrap(handlers: Record<string, Handler>, request: Requ
   const check = await answer('GET /auth/verify');
   if (!('body' in check)) {
     if (!check.response || check.response.status === 401) {
-      return Response.json({ maintenance: maintenance.body, session: null });
+      return Response.json({ maintenance: maintenance.body, session: null, renewable: false });
     }
     return check.response;
   }
@@ -74,6 +74,7 @@ async function sessionBootstrap(handlers: Record<string, Handler>, request: Requ
       memberships: 'body' in memberships ? memberships.body : [],
       invitations: 'body' in invitations ? invitations.body : [],
     },
+    renewable: false,
   });
 }
 

@@ -41,7 +41,7 @@ export function stubMaintenanceServer(status: () => MaintenanceStatusResponse) {
     if (!new URL(request.url).pathname.endsWith('/auth/session')) return Response.json(current);
     return current.is_during_maintenance
       ? Response.json({ detail: 'service_under_maintenance' }, { status: 503 })
-      : Response.json({ maintenance: current, session: null });
+      : Response.json({ maintenance: current, session: null, renewable: false });
   });
 }
 

@@ -138,6 +138,26 @@ export async function rotateRefreshToken(options: {
   }
 }
 
+/**
+ * Whether a refresh token would renew its session now, read without rotating it: the
+ * session bootstrap is a GET, and only the POST to /auth/token/refresh may change tokens.
+ */
+export async function isRefreshTokenLive(options: {
+  db: Database;
+  refresh: string;
+  now: Date;
+}): Promise<boolean> {
+  const { db, now } = options;
+  const [row] = await db
+    .select({ usedAt: refreshTokens.usedAt, session: sessions })
+    .from(refreshTokens)
+    .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+    .where(eq(refreshTokens.tokenHash, hashToken(options.refresh)));
+  if (!row || row.session.revokedAt || row.session.expiresAt <= now) return false;
+  // A used token renews nothing after the grace that covers two tabs refreshing at once.
+  return !row.usedAt || now.getTime() - row.usedAt.getTime() <= REUSE_GRACE_MS;
+}
+
 export interface Authenticated {
   actor: UserActor;
   /** When the access token stops being valid: an open socket closes then. */

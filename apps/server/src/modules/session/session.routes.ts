@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZErrorResponse, ZSessionBootstrap, type MaintenanceStatusResponse } from '@themis/shared';
+import { ZSessionBootstrap, type MaintenanceStatusResponse } from '@themis/shared';
 import type { AppContext } from '../../app-context';
 import type { LlmGateway } from '../../platform/llm/llm';
+import { clearSessionCookies } from '../auth/auth.cookies';
 import { loadSessionBootstrap } from './session.service';
 
 /**
- * Under /auth, where the browser also sends the refresh cookie: with it, a session whose
- * access token has lapsed answers 401, and the client renews it and asks again.
+ * Under /auth, where the browser also sends the refresh cookie: a session whose access token
+ * has lapsed is told it is renewable, and the client renews it and asks again. Never a 401,
+ * which the browser would log on every visitor's page.
  */
 export function sessionRoutes(deps: {
   ctx: AppContext;
@@ -25,13 +27,18 @@ export function sessionRoutes(deps: {
             'Maintenance, and for a signed-in user the user, usage, models and organizations, at once',
           description:
             'A visitor with no session gets `session: null` (200). A lapsed access token ' +
-            'with a refresh cookie answers 401, so that the client renews the session.',
-          response: { 200: ZSessionBootstrap, 401: ZErrorResponse },
+            'with a live refresh cookie gets `session: null, renewable: true`: the client ' +
+            'posts /auth/token/refresh and asks again. A dead refresh cookie is cleared.',
+          response: { 200: ZSessionBootstrap },
         },
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return loadSessionBootstrap({ ...deps, cookies: request.cookies });
+        return loadSessionBootstrap({
+          ...deps,
+          cookies: request.cookies,
+          clearCookies: () => clearSessionCookies(reply, deps.ctx.config),
+        });
       },
     );
   };

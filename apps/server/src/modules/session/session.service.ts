@@ -1,9 +1,8 @@
 import type { MaintenanceStatusResponse, SessionBootstrap } from '@themis/shared';
 import type { AppContext } from '../../app-context';
-import { AppError } from '../../errors';
 import type { LlmGateway } from '../../platform/llm/llm';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../auth/auth.cookies';
-import { authenticateAccess } from '../auth/session.service';
+import { authenticateAccess, isRefreshTokenLive } from '../auth/session.service';
 import { listAvailableModels } from '../models/models.service';
 import { listReceivedInvitations } from '../organizations/invitations.service';
 import { findCurrentOrganization, listMyMemberships } from '../organizations/organizations.service';
@@ -21,8 +20,10 @@ export async function loadSessionBootstrap(options: {
   /** The maintenance monitor's status (what /maintenance/status answers). */
   maintenanceStatus: () => Promise<MaintenanceStatusResponse>;
   cookies: Partial<Record<string, string>>;
+  /** Clears the session's cookies when they can no longer sign anyone in. */
+  clearCookies: () => void;
 }): Promise<SessionBootstrap> {
-  const { ctx, llm, maintenanceStatus, cookies } = options;
+  const { ctx, llm, maintenanceStatus, cookies, clearCookies } = options;
   const [maintenance, authenticated] = await Promise.all([
     maintenanceStatus(),
     authenticateAccess({
@@ -33,9 +34,13 @@ export async function loadSessionBootstrap(options: {
     }),
   ]);
   if (!authenticated) {
-    // A refresh cookie may renew the session: the client's 401 handling does that.
-    if (cookies[REFRESH_COOKIE]) throw new AppError('unauthorized', 401);
-    return { maintenance, session: null };
+    // A live refresh cookie renews the session: the client posts it and asks again. A dead
+    // one is a visitor's, and its cookies are cleared.
+    const refresh = cookies[REFRESH_COOKIE];
+    const renewable =
+      refresh !== undefined && (await isRefreshTokenLive({ db: ctx.db, refresh, now: ctx.now() }));
+    if (refresh !== undefined && !renewable) clearCookies();
+    return { maintenance, session: null, renewable };
   }
   const { actor } = authenticated;
   const publicOrigin = ctx.config.publicUrl.origin;
@@ -50,5 +55,6 @@ export async function loadSessionBootstrap(options: {
   return {
     maintenance,
     session: { user, usage, models, organization, memberships, invitations },
+    renewable: false,
   };
 }

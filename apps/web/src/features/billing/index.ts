@@ -4,4 +4,5 @@ export { useGetBillingOverviewQuery } from './api';
 export { PlanChooser } from './components/PlanChooser';
 export { PlanPicker } from './components/PlanPicker';
 export { SubscriptionPanel } from './components/SubscriptionPanel';
+export { usePlanName } from './plan-name';
 export type { PlanState } from './plan-state';

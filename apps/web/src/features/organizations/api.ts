@@ -10,24 +10,23 @@ import type {
   Organization,
   OrganizationUpdateFields,
   ReceivedInvitation,
+  SessionBootstrap,
 } from '@themis/shared';
 import type { PictureValue } from '../../components/ProfilePicturePicker';
 import { api } from '../../app/api/api';
-import { errorCode } from '../../app/api/error-message';
 
 export const organizationsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /**
-     * The organization acted in, or null in the individual context, where the API answers
-     * 400 no_current_organization (spec §4 reads it as "none").
+     * The organization acted in, or null in the individual context. Read from the session
+     * bootstrap rather than /organization/get-current, whose answer in the individual context
+     * is a 400 (spec §4 reads it as "none") that the browser would log as a failed request.
      */
     getCurrentOrganization: build.query<Organization | null, void>({
       async queryFn(_arg, _api, _extraOptions, baseQuery) {
-        const result = await baseQuery('/organization/get-current');
-        if (result.error && errorCode(result.error) === 'no_current_organization') {
-          return { data: null };
-        }
-        return result.error ? { error: result.error } : { data: result.data as Organization };
+        const result = await baseQuery('/auth/session');
+        if (result.error) return { error: result.error };
+        return { data: (result.data as SessionBootstrap).session?.organization ?? null };
       },
       providesTags: ['Organization'],
     }),

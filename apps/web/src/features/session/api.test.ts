@@ -42,20 +42,46 @@ describe('the session bootstrap in the web client', () => {
     expect(calledPaths(fetchMock)).toEqual(['/api/auth/session']);
   });
 
-  it('reads the individual context as no organization, and other failures as failures', async () => {
-    fakeApi({ 'GET /organization/get-current': () => detail('no_current_organization') });
+  it('renews a lapsed session quietly: the refresh, then the session asked once more', async () => {
+    fakeApi({ 'GET /auth/verify': () => json(authUser()) });
+    const start = makeStore().dispatch(sessionApi.endpoints.sessionBootstrap.initiate());
+    const signedIn = (await start).data!;
+    const lapsed = { ...signedIn, session: null, renewable: true };
+    let renewed = false;
+    const fetchMock = fakeApi({
+      'GET /auth/session': () => Response.json(renewed ? signedIn : lapsed),
+      'POST /auth/token/refresh': () => {
+        renewed = true;
+        return Response.json({ status: 'ok' });
+      },
+    });
+    const bootstrap = await makeStore().dispatch(sessionApi.endpoints.sessionBootstrap.initiate());
+    expect(bootstrap.data?.session?.user.pk).toBe('u1');
+    expect(calledPaths(fetchMock)).toEqual([
+      '/api/auth/session',
+      '/api/auth/token/refresh',
+      '/api/auth/session',
+    ]);
+  });
+
+  it('asks the session for the organization acted in: null in the individual context, no 400', async () => {
+    const fetchMock = fakeApi({
+      'GET /auth/verify': () => json(authUser()),
+      'GET /organization/get-current': () => detail('no_current_organization'),
+    });
     const individual = await makeStore().dispatch(
       organizationsApi.endpoints.getCurrentOrganization.initiate(),
     );
     expect([individual.status, individual.data]).toEqual(['fulfilled', null]);
+    expect(calledPaths(fetchMock)).toEqual(['/api/auth/session']);
 
-    fakeApi({ 'GET /organization/get-current': () => detail('forbidden', 403) });
-    const refused = await makeStore().dispatch(
+    fakeApi({ 'GET /auth/session': () => detail('internal_error', 500) });
+    const failed = await makeStore().dispatch(
       organizationsApi.endpoints.getCurrentOrganization.initiate(),
     );
-    expect([refused.status, refused.error]).toEqual([
+    expect([failed.status, failed.error]).toEqual([
       'rejected',
-      { status: 403, data: { detail: 'forbidden' } },
+      { status: 500, data: { detail: 'internal_error' } },
     ]);
   });
 });

@@ -1,5 +1,5 @@
 import type { SessionBootstrap } from '@themis/shared';
-import { api } from '../../app/api/api';
+import { api, refreshSession } from '../../app/api/api';
 import { authApi } from '../auth/api';
 import { chatApi } from '../chat/api';
 import { maintenanceApi } from '../maintenance/api';
@@ -7,7 +7,7 @@ import { organizationsApi } from '../organizations/api';
 import { userApi } from '../user/api';
 
 /**
- * GET /auth/session: the first call of every page. Its parts are put in the caches of the
+ * GET /auth/session: the first call of every page, and a visitor's only one. Its parts are put in the caches of the
  * calls it stands for (maintenance status, session check, user, usage, models, current
  * organization, memberships, received invitations) before it
  * settles, so the components that read those find them and do not ask again; each is
@@ -20,8 +20,17 @@ export const sessionApi = api.injectEndpoints({
   endpoints: (build) => ({
     sessionBootstrap: build.query<SessionBootstrap, void>({
       async queryFn(_arg, { dispatch }, _extraOptions, baseQuery) {
-        const result = await baseQuery({ url: '/auth/session', timeout: BOOTSTRAP_TIMEOUT_MS });
+        const ask = () => baseQuery({ url: '/auth/session', timeout: BOOTSTRAP_TIMEOUT_MS });
+        let result = await ask();
         if (result.error) return { error: result.error };
+        // A lapsed access token that the refresh cookie renews: renewed, then asked again.
+        if (
+          (result.data as SessionBootstrap).renewable &&
+          (await refreshSession()) === 'refreshed'
+        ) {
+          result = await ask();
+          if (result.error) return { error: result.error };
+        }
         const data = result.data as SessionBootstrap;
         dispatch(
           maintenanceApi.util.upsertQueryData('getMaintenanceStatus', undefined, data.maintenance),

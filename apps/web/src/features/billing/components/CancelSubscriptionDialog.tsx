@@ -24,6 +24,7 @@ import { formatDate } from '../../../app/dates';
 import { useLanguage } from '../../../app/use-language';
 import { FormError } from '../../../components/form/FormError';
 import { useCancelSubscriptionMutation, type BillingAccount } from '../api';
+import { usePlanName } from '../plan-name';
 
 export interface CancelSubscriptionDialogProps {
   subscription: Subscription;
@@ -41,6 +42,7 @@ export function CancelSubscriptionDialog({
   onClose,
 }: CancelSubscriptionDialogProps) {
   const { t } = useTranslation('billing');
+  const planName = usePlanName();
   const { language } = useLanguage();
   const titleId = useId();
   const reasonLabelId = useId();
@@ -51,7 +53,7 @@ export function CancelSubscriptionDialog({
   const tooLong = comment.length > CANCEL_COMMENT_MAX;
   const date = (value: string | null) =>
     value ? formatDate(value, DEFAULT_DATE_FORMAT, { language }) : t('subscription.noEnd');
-  const plan = subscription.plan.product_name;
+  const plan = planName(subscription.plan);
 
   async function confirm() {
     if (reason === '') return;

@@ -12,6 +12,7 @@ import { useLanguage } from '../../../app/use-language';
 import { formatMoney, formatTokens } from '../billing-format';
 import type { PlanState } from '../plan-state';
 import { PriceBreakdown } from './PriceBreakdown';
+import { usePlanName } from '../plan-name';
 
 export interface PlanCardProps {
   plan: Plan;
@@ -25,6 +26,7 @@ export interface PlanCardProps {
 /** One plan: its price for the period (net, VAT, gross), limit, encryption and button. */
 export function PlanCard({ plan, period, state, onChoose, children }: PlanCardProps) {
   const { t } = useTranslation('billing');
+  const planName = usePlanName();
   const { language } = useLanguage();
   const price = plan.prices[period];
   const EncryptionIcon = plan.has_encryption ? CheckIcon : RemoveIcon;
@@ -44,11 +46,12 @@ export function PlanCard({ plan, period, state, onChoose, children }: PlanCardPr
       }}
     >
       <Typography component="h3" variant="h6">
-        {plan.product_name}
+        {planName(plan)}
       </Typography>
+      {/* The name already says free: the price says how much, 0 zł. */}
       {plan.is_free ? (
         <Typography variant="h5" component="p" sx={{ fontWeight: 600 }}>
-          {t('plans.free')}
+          {t(`price.per.${period}`, { price: formatMoney(0, plan.currency, language) })}
         </Typography>
       ) : (
         <Stack spacing={1}>
@@ -81,7 +84,7 @@ export function PlanCard({ plan, period, state, onChoose, children }: PlanCardPr
           data-testid={`plan-button-${plan.code}`}
         >
           {state === 'available'
-            ? t('plans.choose', { plan: plan.product_name })
+            ? t('plans.choose', { plan: planName(plan) })
             : t(`plans.${state}`)}
         </Button>
         {state === 'selected' && children}

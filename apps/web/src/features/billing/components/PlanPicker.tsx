@@ -11,6 +11,7 @@ import { FormError } from '../../../components/form/FormError';
 import { useGetBillingOverviewQuery, useListPlansQuery, type BillingAccount } from '../api';
 import { planStateOf } from '../plan-state';
 import { PlanChooser } from './PlanChooser';
+import { usePlanName } from '../plan-name';
 
 export interface PlanPickerProps {
   organizationPk: BillingAccount;
@@ -25,6 +26,7 @@ export interface PlanPickerProps {
  */
 export function PlanPicker({ organizationPk, scope, subscriptionPath }: PlanPickerProps) {
   const { t } = useTranslation('billing');
+  const planName = usePlanName();
   const plans = useListPlansQuery();
   const overview = useGetBillingOverviewQuery(organizationPk);
   const [chosenPeriod, setPeriod] = useState<BillingPeriod>();
@@ -37,7 +39,7 @@ export function PlanPicker({ organizationPk, scope, subscriptionPath }: PlanPick
     plan.is_free ? (
       <>
         <Alert severity="info" role="status">
-          {t('plans.toFree', { plan: plan.product_name })}
+          {t('plans.toFree', { plan: planName(plan) })}
         </Alert>
         <Button
           component={RouterLink}
@@ -56,7 +58,7 @@ export function PlanPicker({ organizationPk, scope, subscriptionPath }: PlanPick
         color="secondary"
         data-testid="billing-continue"
       >
-        {t('plans.continue', { plan: plan.product_name })}
+        {t('plans.continue', { plan: planName(plan) })}
       </Button>
     );
 

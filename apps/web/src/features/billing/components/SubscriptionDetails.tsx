@@ -7,15 +7,17 @@ import { formatDate } from '../../../app/dates';
 import { useLanguage } from '../../../app/use-language';
 import { cardBrand } from '../billing-format';
 import { PriceBreakdown } from './PriceBreakdown';
+import { usePlanName } from '../plan-name';
 
 /** The subscription's facts (spec §3): plan, amount, period, first payment, renewal, card. */
 export function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
   const { t } = useTranslation('billing');
+  const planName = usePlanName();
   const { language } = useLanguage();
   const date = (value: string) => formatDate(value, DEFAULT_DATE_FORMAT, { language });
   const end = subscription.current_period_end;
   const rows: { key: string; label: string; value: ReactNode }[] = [
-    { key: 'plan', label: t('subscription.plan'), value: subscription.plan.product_name },
+    { key: 'plan', label: t('subscription.plan'), value: planName(subscription.plan) },
     {
       key: 'amount',
       label: t(`subscription.amount.${subscription.period}`),

@@ -8,6 +8,7 @@ import { useToast } from '../../../app/toast';
 import { useLanguage } from '../../../app/use-language';
 import { errorMessage } from '../../../app/api/error-message';
 import { useChangeSubscriptionMutation, type BillingAccount } from '../api';
+import { usePlanName } from '../plan-name';
 
 export interface SubscriptionNoticesProps {
   subscription: Subscription;
@@ -17,12 +18,13 @@ export interface SubscriptionNoticesProps {
 /** What needs the user's attention: a failed renewal, a cancellation, a pending downgrade. */
 export function SubscriptionNotices({ subscription, organizationPk }: SubscriptionNoticesProps) {
   const { t } = useTranslation('billing');
+  const planName = usePlanName();
   const { language } = useLanguage();
   const toast = useToast();
   const [change, changing] = useChangeSubscriptionMutation();
   const date = (value: string | null) =>
     value ? formatDate(value, DEFAULT_DATE_FORMAT, { language }) : t('subscription.noEnd');
-  const plan = subscription.plan.product_name;
+  const plan = planName(subscription.plan);
   const pending = subscription.pending_change;
 
   // Choosing the current plan and period again drops the downgrade waiting for the period end.
@@ -77,7 +79,7 @@ export function SubscriptionNotices({ subscription, organizationPk }: Subscripti
           }
         >
           {t('subscription.pending', {
-            plan: pending.plan.product_name,
+            plan: planName(pending.plan),
             period: t(`period.adverb.${pending.period}`),
             date: date(subscription.current_period_end),
           })}

@@ -22,6 +22,7 @@ import { ReceiptsTable } from './ReceiptsTable';
 import { SubscriptionDetails } from './SubscriptionDetails';
 import { SubscriptionNotices } from './SubscriptionNotices';
 import { SubscriptionStatusChips } from './SubscriptionStatusChips';
+import { usePlanName } from '../plan-name';
 
 export interface SubscriptionPanelProps {
   organizationPk: BillingAccount;
@@ -32,6 +33,7 @@ export interface SubscriptionPanelProps {
 /** The account's subscription, what can be done with it, and its receipts. */
 export function SubscriptionPanel({ organizationPk, plansPath }: SubscriptionPanelProps) {
   const { t } = useTranslation('billing');
+  const planName = usePlanName();
   const { language } = useLanguage();
   const toast = useToast();
   const { data: overview, error, refetch } = useGetBillingOverviewQuery(organizationPk);
@@ -78,7 +80,7 @@ export function SubscriptionPanel({ organizationPk, plansPath }: SubscriptionPan
           )}
           {overview && !subscription && (
             <Typography data-testid="subscription-none">
-              {t(`subscription.none.${scope}`, { plan: overview.plan.product_name })}
+              {t(`subscription.none.${scope}`, { plan: planName(overview.plan) })}
             </Typography>
           )}
           {subscription && (

@@ -24,6 +24,7 @@ import {
   useListCardsQuery,
 } from '../api';
 import { PaymentCheckout } from '../components/payment/PaymentCheckout';
+import { usePlanName } from '../plan-name';
 
 const DEFAULT_COUNTRY = 'PL';
 
@@ -51,6 +52,7 @@ function initialDetails(saved: BillingDetails | null, user: UserResponse): Billi
 /** /payment?plan=…&period=…[&organization=…]: paying for a plan, or changing to it. */
 export function PaymentPage() {
   const { t } = useTranslation('billing');
+  const planName = usePlanName();
   const [params] = useSearchParams();
   const planPk = params.get('plan') ?? '';
   const period = params.get('period');
@@ -96,7 +98,7 @@ export function PaymentPage() {
   } else if (quote.data.kind === 'unchanged') {
     content = (
       <Alert severity="info" role="note" data-testid="payment-unchanged">
-        {t('payment.unchanged', { plan: quote.data.plan.product_name })}
+        {t('payment.unchanged', { plan: planName(quote.data.plan) })}
       </Alert>
     );
   } else {

@@ -8,7 +8,7 @@ import IconButton from '@mui/material/IconButton';
 import InputBase from '@mui/material/InputBase';
 import Tooltip from '@mui/material/Tooltip';
 import { CHAT_FILES_MAX, CHAT_INPUT_MAX } from '@themis/shared';
-import { useId, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FILE_ACCEPT } from '../attachment-rules';
 import type { PendingFile } from '../use-attachments';
@@ -46,6 +46,15 @@ export function ChatInput({
   const { t } = useTranslation('chat');
   const helperId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
+  // Editing starts from a question's button: the cursor goes to the end of the question in
+  // the box, and the button's tooltip, which follows focus, goes away with it.
+  useEffect(() => {
+    const field = input.current;
+    if (!editing || !field) return;
+    field.focus();
+    field.setSelectionRange(field.value.length, field.value.length);
+  }, [editing]);
   const tooLong = value.length > CHAT_INPUT_MAX;
   const uploading = files.some((file) => file.status === 'uploading');
   const canSend = value.trim() !== '' && !tooLong && !busy && !streaming && !uploading;
@@ -82,6 +91,7 @@ export function ChatInput({
           value={value}
           onChange={(event) => onChange(event.target.value)}
           onKeyDown={onKeyDown}
+          inputRef={input}
           placeholder={t('input.placeholder')}
           multiline
           maxRows={10}

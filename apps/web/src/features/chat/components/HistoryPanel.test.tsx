@@ -1,6 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { detail, fakeApi, json, sentBodies, userResponse } from '../../../test/fake-api';
+import {
+  authUser,
+  detail,
+  fakeApi,
+  json,
+  sentBodies,
+  userResponse,
+} from '../../../test/fake-api';
 import { LOCKED_PIN, typePin } from '../../encryption/test-data';
 import { currentOrganization } from '../../sharing/test-data';
 import { stubWebSocket } from '../../../test/fake-socket';
@@ -21,6 +28,7 @@ const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString(
 function setup(handlers: Parameters<typeof fakeApi>[0] = {}) {
   stubWebSocket();
   const api = fakeApi({
+    'GET /auth/verify': () => json(authUser()),
     'GET /model/list': () => json(MODELS),
     'GET /usage/current': () => json({ month: '2026-11', used_tokens: 0, limit_tokens: 1000 }),
     'GET /conversation/list': () =>

@@ -34,6 +34,7 @@ function DemoChip({ inList = false }: { inList?: boolean }) {
       color={inList ? 'default' : 'secondary'}
       variant="outlined"
       label={t('model.demo')}
+      sx={{ flexShrink: 0 }}
     />
   );
 }
@@ -105,9 +106,22 @@ export function ModelMenu({ models, model, isLoading = false, onChoose }: ModelM
         aria-label={t('model.label', { name })}
         onClick={(event) => setAnchor(event.currentTarget)}
         disabled={models.length === 0}
-        sx={{ textTransform: 'none', fontWeight: 600, gap: 1, minWidth: 0, textAlign: 'left' }}
+        sx={{
+          textTransform: 'none',
+          fontWeight: 600,
+          gap: 1,
+          minWidth: 0,
+          maxWidth: '100%',
+          textAlign: 'left',
+        }}
       >
-        {name}
+        {/* One line that ends in an ellipsis on a phone; the label and the menu say it whole. */}
+        <Box
+          component="span"
+          sx={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+        >
+          {name}
+        </Box>
         {model?.is_demo && <DemoChip />}
       </Button>
       <Popover
@@ -168,15 +182,22 @@ export function ModelMenu({ models, model, isLoading = false, onChoose }: ModelM
                 key={option.id}
                 selected={option.id === model?.id}
                 onClick={() => choose(option.id)}
+                // Long names and hints wrap at word ends beside the chip, never under it.
+                sx={{ whiteSpace: 'normal', alignItems: 'flex-start', gap: 1 }}
               >
-                <ListItemIcon>
+                <ListItemIcon sx={{ mt: 0.75 }}>
                   {option.id === model?.id && <CheckIcon fontSize="small" />}
                 </ListItemIcon>
                 <ListItemText
                   primary={nameOf(option)}
                   secondary={option.is_demo ? t('model.demoHint') : undefined}
+                  sx={{ minWidth: 0, overflowWrap: 'break-word' }}
                 />
-                {option.is_demo && <DemoChip inList />}
+                {option.is_demo && (
+                  <Box sx={{ mt: 0.5 }}>
+                    <DemoChip inList />
+                  </Box>
+                )}
               </MenuItem>
             ))}
           </MenuList>

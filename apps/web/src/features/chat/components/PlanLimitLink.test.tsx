@@ -2,13 +2,14 @@ import type { Organization } from '@themis/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { detail, fakeApi, json } from '../../../test/fake-api';
+import { authUser, detail, fakeApi, json } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { currentOrganization } from '../../sharing/test-data';
 import { PlanLimitLink } from './PlanLimitLink';
 
 function renderIn(organization: Organization | null) {
   fakeApi({
+    'GET /auth/verify': () => json(authUser()),
     'GET /organization/get-current': () =>
       organization ? json(organization) : detail('no_current_organization'),
   });

@@ -164,7 +164,9 @@ export function TopicCarousel({ onPickTopic }: { onPickTopic: (question: string)
                 }),
               }}
             >
-              <Typography variant="subtitle2">{t(`topics.${topic}.title`)}</Typography>
+              <Typography component="span" variant="subtitle2">
+                {t(`topics.${topic}.title`)}
+              </Typography>
               <Typography variant="body2" color="text.secondary">
                 {t(`topics.${topic}.question`)}
               </Typography>

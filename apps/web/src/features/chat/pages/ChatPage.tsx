@@ -3,12 +3,13 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { MOBILE_BREAKPOINT_PX, type Message } from '@themis/shared';
+import type { Message } from '@themis/shared';
 import { lazy, Suspense, useEffect, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { UNKNOWN_ERROR_KEY } from '../../../app/api/error-message';
 import { paths } from '../../../app/paths';
+import { visuallyHidden } from '../../../components/visually-hidden';
 import { useLanguage } from '../../../app/use-language';
 import { ShareButton } from '../../sharing';
 import { ChatEmptyState } from '../components/ChatEmptyState';
@@ -144,14 +145,13 @@ export function ChatPage() {
       onDrop={onDrop}
       sx={{
         position: 'relative',
-        flex: 1,
+        // The page fills what the shell leaves of the screen and scrolls inside itself, so the
+        // question box stays at the bottom: a basis of 0px (not 0%, which a column of no set
+        // height reads as the content's height) lets the content never stretch the page.
+        flex: '1 1 0px',
         minHeight: 0,
         display: 'flex',
         flexDirection: 'column',
-        // The page scrolls inside itself; below the breakpoint the shell's app bar is on top.
-        height: '100dvh',
-        [`@media (max-width:${MOBILE_BREAKPOINT_PX - 0.05}px)`]: { height: 'calc(100dvh - 64px)' },
-        '@media (max-width:599.95px)': { height: 'calc(100dvh - 56px)' },
       }}
     >
       <Box
@@ -167,6 +167,12 @@ export function ChatPage() {
           py: 1,
         }}
       >
+        {/* The empty chat's greeting is its heading; a conversation is named by its own. */}
+        {!empty && (
+          <Typography component="h1" sx={visuallyHidden}>
+            {listed ? conversationName(listed) : t('history.untitled')}
+          </Typography>
+        )}
         <ModelMenu models={models} model={model} isLoading={modelsLoading} onChoose={choose} />
         <UsageMeter />
         {conversationId && !empty && (
@@ -267,7 +273,9 @@ export function ChatPage() {
             pointerEvents: 'none',
           }}
         >
-          <Typography variant="h6">{t('attachments.drop')}</Typography>
+          <Typography component="p" variant="h6">
+            {t('attachments.drop')}
+          </Typography>
         </Box>
       )}
     </Box>

@@ -8,7 +8,12 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths';
 import { useLanguage } from '../../../app/use-language';
 import { CenteredSpinner } from '../../../components/CenteredSpinner';
-import { PlanPicker, SubscriptionPanel, useGetBillingOverviewQuery } from '../../billing';
+import {
+  PlanPicker,
+  SubscriptionPanel,
+  useGetBillingOverviewQuery,
+  usePlanName,
+} from '../../billing';
 import { useMembershipStatsQuery } from '../api';
 
 /**
@@ -17,6 +22,7 @@ import { useMembershipStatsQuery } from '../api';
  */
 export function BillingPage({ organization }: { organization: Organization }) {
   const { t } = useTranslation('organizations');
+  const planName = usePlanName();
   const { language } = useLanguage();
   const { data: stats } = useMembershipStatsQuery(organization.pk);
   const { data: overview } = useGetBillingOverviewQuery(organization.pk);
@@ -47,7 +53,7 @@ export function BillingPage({ organization }: { organization: Organization }) {
             {t('billing.plan')}
           </Typography>
           <Typography component="h2" variant="h5" sx={{ fontWeight: 600 }}>
-            {plan?.product_name ?? t('billing.organizationPlan')}
+            {plan ? planName(plan) : t('billing.organizationPlan')}
           </Typography>
           <Typography color="text.secondary">
             {t('billing.limit', { tokens: numbers.format(stats.limit_tokens) })}

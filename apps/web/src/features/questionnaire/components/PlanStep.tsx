@@ -8,12 +8,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths, paymentPath } from '../../../app/paths';
 import { FormError } from '../../../components/form/FormError';
-import { PlanChooser, type PlanState } from '../../billing';
+import { PlanChooser, usePlanName, type PlanState } from '../../billing';
 import { useListPlansQuery } from '../../user/api';
 
 /** The individual plans: a paid one chosen here is paid for once the questionnaire is done. */
 export function PlanStep({ user }: { user: UserResponse }) {
   const { t } = useTranslation('questionnaire');
+  const planName = usePlanName();
   const navigate = useNavigate();
   const plans = useListPlansQuery();
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
@@ -43,7 +44,7 @@ export function PlanStep({ user }: { user: UserResponse }) {
       {paid && (
         <Alert severity="info" role="status">
           {t('plans.paymentNext', {
-            plan: paid.product_name,
+            plan: planName(paid),
             period: t(`billing:period.adverb.${period}`),
           })}
         </Alert>

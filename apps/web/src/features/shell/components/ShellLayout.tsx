@@ -71,7 +71,12 @@ export function ShellLayout({ banner }: ShellLayoutProps) {
                     </Typography>
                   </Toolbar>
                 </AppBar>
-                <Drawer variant="temporary" open={drawerOpen} onClose={closeDrawer}>
+                <Drawer
+                  variant="temporary"
+                  open={drawerOpen}
+                  onClose={closeDrawer}
+                  slotProps={{ paper: { 'aria-label': t('nav.label') } }}
+                >
                   <Sidebar onNavigate={closeDrawer} onClose={closeDrawer} />
                 </Drawer>
               </>

@@ -35,6 +35,7 @@ import { BillingDetailsFields } from './BillingDetailsFields';
 import { CardChooser, NEW_CARD } from './CardChooser';
 import { PaymentSummary } from './PaymentSummary';
 import { SandboxCardFields } from './SandboxCardFields';
+import { usePlanName } from '../../plan-name';
 
 // Stripe.js and its React bindings load only when Stripe is configured, on this page.
 const StripeElements = lazy(async () => ({
@@ -87,6 +88,7 @@ function CheckoutForm({
   stripe,
 }: CheckoutFormProps) {
   const { t } = useTranslation('billing');
+  const planName = usePlanName();
   const { language } = useLanguage();
   const toast = useToast();
   const navigate = useNavigate();
@@ -112,7 +114,7 @@ function CheckoutForm({
   const chosen = cards.some((card) => card.pk === choice) ? choice : NEW_CARD;
   // A new subscription and an upgrade are charged now: to a card the payer chooses.
   const needsCard = quote.kind === 'subscribe' || quote.kind === 'upgrade';
-  const plan = quote.plan.product_name;
+  const plan = planName(quote.plan);
 
   function onDone(outcome: PaymentOutcome) {
     const message =

@@ -10,17 +10,19 @@ import { formatDate } from '../../../../app/dates';
 import { useLanguage } from '../../../../app/use-language';
 import { formatMoney } from '../../billing-format';
 import { PriceBreakdown } from '../PriceBreakdown';
+import { usePlanName } from '../../plan-name';
 
 /** What the payment does (spec §2 summary): the plan, the period, today's charge, renewals. */
 export function PaymentSummary({ quote, children }: { quote: Quote; children?: ReactNode }) {
   const { t } = useTranslation('billing');
+  const planName = usePlanName();
   const { language } = useLanguage();
   const { plan } = quote;
   const date = (value: string) => formatDate(value, DEFAULT_DATE_FORMAT, { language });
   const money = (minor: number) => formatMoney(minor, plan.currency, language);
   const chargedNow = quote.charge_now.gross > 0;
   const rows = [
-    { key: 'plan', label: t('summary.plan'), value: plan.product_name },
+    { key: 'plan', label: t('summary.plan'), value: planName(plan) },
     { key: 'period', label: t('period.label'), value: t(`period.${quote.period}`) },
     { key: 'kind', label: t('summary.change'), value: t(`summary.kind.${quote.kind}`) },
   ];
