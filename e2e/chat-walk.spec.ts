@@ -12,7 +12,8 @@ import { expect, expectAccessible, test } from './fixtures';
 
 // The whole chat against a model provider speaking OpenAI's streaming protocol
 // (e2e/llm-server.ts): a question with a pdf, copy, feedback, stop, resume after a reload,
-// and an answer that fails, written again, then its question edited and asked again.
+// and an answer that fails, tried again, then its question edited and asked again, each
+// old version a click away, after a reload too.
 
 interface Labels {
   lang: 'en' | 'pl';
@@ -30,7 +31,11 @@ interface Labels {
   cancelled: string;
   generatingError: string;
   regenerate: string;
+  retry: string;
   edit: string;
+  version: (version: number, versions: number) => string;
+  previousVersion: string;
+  nextVersion: string;
 }
 
 const ENGLISH: Labels = {
@@ -49,7 +54,11 @@ const ENGLISH: Labels = {
   cancelled: 'The answer was stopped.',
   generatingError: 'Message generating error',
   regenerate: 'Write the answer again',
+  retry: 'Try again',
   edit: 'Edit and ask again',
+  version: (version, versions) => `Version ${version} of ${versions}`,
+  previousVersion: 'Previous version',
+  nextVersion: 'Next version',
 };
 
 const POLISH: Labels = {
@@ -68,7 +77,11 @@ const POLISH: Labels = {
   cancelled: 'Odpowiedź została zatrzymana.',
   generatingError: 'Błąd generowania wiadomości',
   regenerate: 'Napisz odpowiedź ponownie',
+  retry: 'Spróbuj ponownie',
   edit: 'Edytuj i zapytaj ponownie',
+  version: (version, versions) => `Wersja ${version} z ${versions}`,
+  previousVersion: 'Poprzednia wersja',
+  nextVersion: 'Następna wersja',
 };
 
 /** The words of a slow answer, all of them in order. */
@@ -202,19 +215,26 @@ async function failRegenerateAndEdit(page: Page, labels: Labels) {
   await expect(page.getByTestId('streaming-cursor')).toHaveCount(0);
   await expectAccessible(page, `failed answer, ${labels.lang}`);
 
-  // Written again: one chat.regenerate, and a new answer (failing again) in the old one's place.
+  // Tried again: one chat.regenerate, and a new answer (failing again) shown as the second
+  // version, the first one a click away.
   const failedId = await failed.getAttribute('data-testid');
-  await failed.getByRole('button', { name: labels.regenerate }).click();
+  await failed.getByRole('button', { name: labels.retry }).click();
   await expect.poll(() => sent('chat.regenerate').length).toBe(1);
   await expect(page.getByTestId(failedId!)).toHaveCount(0);
   await expect(failed).toHaveCount(1);
   await expect(failed).toContainText(E2E_PARTIAL_ANSWER);
   await expect(page.getByTestId('streaming-cursor')).toHaveCount(0);
+  await expect(failed.getByRole('group', { name: labels.version(2, 2) })).toBeVisible();
+  await failed.getByRole('button', { name: labels.previousVersion }).click();
+  await expect(page.getByTestId(failedId!)).toBeVisible();
+  await expect(failed.getByRole('group', { name: labels.version(1, 2) })).toBeVisible();
 
-  // Edited and asked again: one chat.edit with the new text, which replaces the question.
+  // Edited and asked again: one chat.edit with the new text, a new branch in place of the
+  // question and what followed it; the old branch is the question's first version.
   const asked = articles.filter({ hasText: question });
   await asked.getByRole('button', { name: labels.edit }).click();
   await expect(page.getByTestId('chat-input')).toHaveValue(question);
+  await expect(page.getByTestId('chat-input')).toBeFocused();
   await page.getByTestId('chat-input').fill('Is the rent clause fair?');
   await page.getByTestId('chat-input').press('Enter');
   await expect
@@ -222,10 +242,26 @@ async function failRegenerateAndEdit(page: Page, labels: Labels) {
     .toEqual(['Is the rent clause fair?']);
   expect(sent('chat.send')).toHaveLength(1);
   await expect(asked).toHaveCount(0);
-  await expect(articles.filter({ hasText: 'Is the rent clause fair?' })).toBeVisible();
+  const edited = articles.filter({ hasText: 'Is the rent clause fair?' });
+  await expect(edited).toBeVisible();
   await expect(articles.filter({ hasText: E2E_ANSWER_END }).last()).toBeVisible();
   await expect(failed).toHaveCount(0);
   await expect(page.getByTestId('streaming-cursor')).toHaveCount(0);
+  await expect(edited.getByRole('group', { name: labels.version(2, 2) })).toBeVisible();
+  await expectAccessible(page, `an edited question, ${labels.lang}`);
+
+  // Back to the first version: the old question with its newest failed answer, kept after a
+  // reload.
+  await edited.getByRole('button', { name: labels.previousVersion }).click();
+  await expect(asked).toBeVisible();
+  await expect(failed).toHaveCount(1);
+  await page.reload();
+  await expect(asked.getByRole('group', { name: labels.version(1, 2) })).toBeVisible();
+  await expect(failed.getByRole('group', { name: labels.version(2, 2) })).toBeVisible();
+  await expect(edited).toHaveCount(0);
+  await asked.getByRole('button', { name: labels.nextVersion }).click();
+  await expect(edited).toBeVisible();
+  await expect(asked).toHaveCount(0);
 }
 
 test.describe('chat with a model provider', () => {

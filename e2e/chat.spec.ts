@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { MOBILE_BREAKPOINT_PX } from '../packages/shared/src/constants';
+import { pdfWithText } from '../apps/server/test/attachment-files';
 import { signUpThroughApi } from './accounts';
 import { expect, expectAccessible, test } from './fixtures';
 
@@ -17,6 +18,7 @@ interface Labels {
   topicsNext: string;
   tooManyFiles: string;
   question: string;
+  sending: string;
   /** A word of the question that search finds (not in the answer, not in the new name). */
   searchTerm: string;
   answer: RegExp;
@@ -41,6 +43,7 @@ const ENGLISH: Labels = {
   topicsNext: 'Next topics',
   tooManyFiles: 'You can upload up to 3 files at a time.',
   question: 'What does art. 415 of the Polish Civil Code say?',
+  sending: 'Sending…',
   searchTerm: '415',
   answer: /This is the Themis demo/,
   openNavigation: 'Open navigation',
@@ -64,6 +67,7 @@ const POLISH: Labels = {
   topicsNext: 'Następne tematy',
   tooManyFiles: 'Możesz przesłać maksymalnie 3 pliki naraz.',
   question: 'Czym jest zachowek?',
+  sending: 'Wysyłanie…',
   searchTerm: 'zachowek',
   answer: /To jest demo Themis/,
   openNavigation: 'Otwórz nawigację',
@@ -111,9 +115,23 @@ async function walk(page: Page, labels: Labels) {
   await alert.getByRole('button').click();
   await expect(alert).toBeHidden();
 
+  // The question shows as sending at once, before the server has even created its
+  // conversation (held back here until it has been seen).
+  let releaseCreate!: () => void;
+  const createHeld = new Promise<void>((resolve) => (releaseCreate = resolve));
+  await page.route('**/api/conversation/create', async (route) => {
+    await createHeld;
+    await route.continue();
+  });
   await page.getByTestId('chat-input').fill(labels.question);
   await page.getByTestId('chat-input').press('Enter');
+  const sending = page.getByRole('article').filter({ hasText: labels.question });
+  await expect(sending.getByRole('status')).toHaveText(labels.sending);
+  await expect(page.getByTestId('chat-input')).toHaveValue('');
+  await expectAccessible(page, `chat, a question sending, ${where}`);
+  releaseCreate();
   await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+  await expect(sending.getByRole('status')).toHaveCount(0);
   await expect(page.getByText(labels.question).first()).toBeVisible();
   await expect(page.getByText(labels.answer).first()).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId('streaming-cursor')).toHaveCount(0, { timeout: 15_000 });
@@ -196,4 +214,57 @@ test.describe('chat with the demo model', () => {
     await page.reload();
     await walk(page, POLISH);
   });
+});
+
+test.describe('the question box on a phone', () => {
+  for (const [lang, scheme] of [
+    ['en', 'light'],
+    ['pl', 'dark'],
+  ] as const) {
+    test(`stays on screen with three files attached, ${lang}, ${scheme}`, async ({ page }) => {
+      await signUpThroughApi(page);
+      await page.setViewportSize({ width: 375, height: 667 });
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(`/chat?lang=${lang}`);
+      await page.evaluate((theme) => localStorage.setItem('theme', theme), scheme);
+      await page.reload();
+      await page.getByTestId('attachment-input').setInputFiles(
+        ['umowa-najmu-lokalu-mieszkalnego.pdf', 'pelnomocnictwo.pdf', 'wezwanie.pdf'].map(
+          (name) => ({
+            name,
+            mimeType: 'application/pdf',
+            buffer: pdfWithText(['Rent is due monthly.']),
+          }),
+        ),
+      );
+      await expect(page.getByText('wezwanie.pdf')).toBeVisible();
+      const input = page.getByTestId('chat-input');
+      await input.fill(lang === 'en' ? ENGLISH.question : POLISH.question);
+      // Uploaded, the send button is enabled, and the box with it is on screen.
+      const send = page.getByRole('button', { name: lang === 'en' ? 'Send' : 'Wyślij' });
+      await expect(send).toBeEnabled();
+      await expect(send).toBeInViewport({ ratio: 1 });
+      await expect(input).toBeInViewport({ ratio: 1 });
+      await expect(page.getByText(lang === 'en' ? ENGLISH.notice : POLISH.notice)).toBeInViewport();
+      // Nothing but the conversation scrolls: the page itself stays put.
+      expect(await page.evaluate(() => document.scrollingElement!.scrollHeight)).toBe(667);
+      await expectAccessible(page, `three files on a phone, ${lang}, ${scheme}`);
+
+      // The model menu: the demo's name and hint wrap beside its chip, nothing cut or covered.
+      await page
+        .getByRole('button', { name: lang === 'en' ? ENGLISH.model : POLISH.model })
+        .click();
+      const item = page.getByRole('menuitem').first();
+      await expect(item).toBeVisible();
+      const fits = await item.evaluate((element) => {
+        const text = element.querySelector('.MuiListItemText-root')!.getBoundingClientRect();
+        const chip = element.querySelector('.MuiChip-root')!.getBoundingClientRect();
+        return {
+          inside: element.scrollWidth <= element.clientWidth,
+          apart: text.right <= chip.left,
+        };
+      });
+      expect(fits).toEqual({ inside: true, apart: true });
+    });
+  }
 });

@@ -58,6 +58,15 @@ export const HTTP_ROWS: HttpRow[] = [
     owner: 200,
   },
   {
+    route: 'POST /api/conversation/switch-version/:pk',
+    request: (r) => ({
+      method: 'POST',
+      url: `/api/conversation/switch-version/${r.conversation}`,
+      payload: { message_pk: r.answer, version: 1 },
+    }),
+    owner: 200,
+  },
+  {
     route: 'PUT /api/conversation/rename/:pk',
     request: (r) => ({
       method: 'PUT',

@@ -51,7 +51,7 @@ const regenerate = (conversationPk: string, requestId: string) => ({
 
 describe('attachments in the chat', () => {
   it("appends a document's text to the question and binds it to the question", async () => {
-    const { tab, conversationPk, user } = await signedInTab(h);
+    const { client, tab, conversationPk, user } = await signedInTab(h);
     const file = await waitingFile({
       userId: user.pk,
       conversationPk,
@@ -96,6 +96,32 @@ describe('attachments in the chat', () => {
     const earlier = followUp.find((message) => message.content.startsWith('Is this lawful?'));
     expect(earlier?.content).toContain('--- Attached file: lease.pdf ---');
     expect(earlier?.content).toContain('two months of rent');
+
+    // Edited, the question keeps its document: shown with it, read with it, and a follow-up
+    // in the new branch still reads it.
+    tab.send({
+      type: 'chat.edit',
+      request_id: 'edit-file',
+      conversation_pk: conversationPk,
+      message_pk: accepted.question.pk,
+      model_id: OPENAI_MODEL,
+      language: 'en',
+      content: 'Is this deposit lawful?',
+    });
+    const edited = await tab.next('chat.accepted', (f) => f.request_id === 'edit-file');
+    expect(edited.question.attachments.map((a) => a.pk)).toEqual([file.id]);
+    await tab.next('chat.done');
+    expect(lastRequestMessages().at(-1)!.content).toContain('Is this deposit lawful?');
+    expect(lastRequestMessages().at(-1)!.content).toContain('two months of rent');
+    tab.send(sendFrame(conversationPk, { content: 'Who keeps it meanwhile?' }));
+    await tab.next('chat.done');
+    const branch = lastRequestMessages();
+    expect(branch.find((m) => m.content.startsWith('Is this deposit lawful?'))?.content).toContain(
+      'two months of rent',
+    );
+    const page = await client.get(`/api/conversation/messages/${conversationPk}`);
+    const [shownQuestion] = (page.json() as { items: { attachments: { pk: string }[] }[] }).items;
+    expect(shownQuestion!.attachments.map((a) => a.pk)).toEqual([file.id]);
     tab.close();
   });
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { attachments, conversations, messages } from '../src/db/schema';
+import { attachments, conversations, messages, type MessageRow } from '../src/db/schema';
 import type { FileStorage } from '../src/platform/storage/storage';
 import type { TestApp } from './app';
 
@@ -24,13 +24,15 @@ export async function insertMessages(
   conversation: { id: string; userId: string },
   rows: MessageValues[],
 ) {
-  const inserted = [];
+  const inserted: MessageRow[] = [];
   for (const values of rows) {
     const [row] = await t.database.db
       .insert(messages)
       .values({
         conversationId: conversation.id,
         userId: conversation.userId,
+        // One branch, as the chat writes it: each message follows the one before.
+        parentId: inserted.at(-1)?.id ?? null,
         role: 'user',
         status: 'complete',
         content: '',

@@ -120,9 +120,13 @@ describe('messages of a conversation', () => {
         feedback: null,
         usage: null,
         created_at: question!.createdAt.toISOString(),
+        parent_pk: null,
+        version: 1,
+        versions: 1,
       },
       expect.objectContaining({
         pk: answer!.id,
+        parent_pk: question!.id,
         role: 'assistant',
         model_id: 'demo',
         attachments: [],

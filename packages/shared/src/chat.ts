@@ -52,6 +52,8 @@ export const ZMessage = z
     conversation_pk: z.string(),
     /** Increases along the conversation; pages and resumes are keyed by it. */
     seq: z.number().int(),
+    /** The message this one follows (an answer its question); null for a first question. */
+    parent_pk: z.string().nullable(),
     role: z.enum(MESSAGE_ROLES),
     content: z.string(),
     status: z.enum(MESSAGE_STATUSES),
@@ -62,6 +64,12 @@ export const ZMessage = z
     feedback: ZMessageFeedback.nullable(),
     usage: ZTokenUsage.nullable(),
     created_at: ZIsoDate,
+    /**
+     * Which of its versions this is ("2 / 3"): the answers written again for one question,
+     * or the questions edited in one place. The conversation shows one version of each step.
+     */
+    version: z.number().int().min(1),
+    versions: z.number().int().min(1),
   })
   .meta({ id: 'Message' });
 export type Message = z.infer<typeof ZMessage>;
@@ -134,6 +142,15 @@ export const ZMessagePage = z
   .meta({ id: 'MessagePage' });
 export type MessagePage = z.infer<typeof ZMessagePage>;
 
+/**
+ * POST /conversation/switch-version/{pk}: shows another version of a shown message, and
+ * below it the newest branch that follows it. Answers the latest page of the new branch.
+ */
+export const ZSwitchVersionRequest = z
+  .object({ message_pk: z.uuid(), version: z.number().int().min(1) })
+  .meta({ id: 'SwitchVersionRequest' });
+export type SwitchVersionRequest = z.infer<typeof ZSwitchVersionRequest>;
+
 export const ZSearchQuery = z.object({
   q: z.string().trim().min(1, 'validation.required').max(SEARCH_QUERY_MAX),
   limit: z.coerce.number().int().min(1).max(50).default(20),
@@ -200,20 +217,25 @@ export const ZChatClientMessage = z.discriminatedUnion('type', [
     attachment_pks: z.array(ZPk).default([]),
     language: z.enum(LANGUAGES),
   }),
-  /** Writes the last answer again. */
+  /** Writes a shown answer again (the last one by default) as its new version. */
   z.object({
     type: z.literal('chat.regenerate'),
     request_id: ZRequestId,
     conversation_pk: ZPk,
+    message_pk: ZPk.optional(),
     // Empty is answered with no_model_selected rather than a validation error.
     model_id: z.string().max(200),
     language: z.enum(LANGUAGES),
   }),
-  /** Replaces the last question (and its answer) and asks again. */
+  /**
+   * Asks a shown question (the last one by default) again in other words: a new version of
+   * it, and the conversation goes on from there; what followed the old one stays a version.
+   */
   z.object({
     type: z.literal('chat.edit'),
     request_id: ZRequestId,
     conversation_pk: ZPk,
+    message_pk: ZPk.optional(),
     content: ZChatInput,
     // Empty is answered with no_model_selected rather than a validation error.
     model_id: z.string().max(200),

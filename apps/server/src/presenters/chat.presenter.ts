@@ -28,7 +28,8 @@ export type AttachmentView = Pick<
   'id' | 'messageId' | 'filename' | 'mediaType' | 'size'
 > & { hasText: boolean };
 
-export type MessageView = Omit<MessageRow, 'search'>;
+/** A message row with which of its versions it is ("2 / 3"). */
+export type MessageView = Omit<MessageRow, 'search'> & { version: number; versions: number };
 
 export function presentConversation(row: ConversationView): Conversation {
   return {
@@ -72,6 +73,7 @@ export function presentMessage(row: MessageView, attachments: AttachmentView[]):
     pk: row.id,
     conversation_pk: row.conversationId,
     seq: row.seq,
+    parent_pk: row.parentId,
     role: row.role,
     content: row.content,
     status: row.status,
@@ -93,6 +95,8 @@ export function presentMessage(row: MessageView, attachments: AttachmentView[]):
         }
       : null,
     created_at: row.createdAt.toISOString(),
+    version: row.version,
+    versions: row.versions,
   };
 }
 

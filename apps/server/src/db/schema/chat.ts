@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { organizations } from './organizations';
@@ -76,6 +77,17 @@ export const messages = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     organizationId: organizationId(),
     role: text('role', { enum: ['user', 'assistant'] }).notNull(),
+    /**
+     * The message it follows: an answer its question, a question the answer before it (none
+     * for a first question). Versions are the messages that follow the same one.
+     */
+    parentId: uuid('parent_id').references((): AnyPgColumn => messages.id, {
+      onDelete: 'cascade',
+    }),
+    /** On the branch the conversation shows: one version of each step, from the first on. */
+    shown: boolean('shown').notNull().default(true),
+    /** An edited question's files stay bound to its first version, whose id this is. */
+    filesFromId: uuid('files_from_id'),
     content: text('content').notNull().default(''),
     status: text('status', { enum: ['streaming', 'complete', 'cancelled', 'error'] }).notNull(),
     errorCode: text('error_code', { enum: ['message_generating_error'] }),
@@ -96,6 +108,8 @@ export const messages = pgTable(
   },
   (table) => [
     index('messages_conversation_seq_idx').on(table.conversationId, table.seq),
+    // The versions of a step.
+    index('messages_parent_idx').on(table.parentId),
     index('messages_user_idx').on(table.userId),
     index('messages_search_idx').using('gin', table.search),
     // Finds answers left 'streaming' by an instance that died.

@@ -1,4 +1,4 @@
-import type { MessageRow } from '../../db/schema';
+import type { VersionedRow } from '../../repos/message-versions';
 import type { LlmMessage, LlmModel, LlmUsage } from '../../platform/llm/llm';
 import { estimateUsage } from '../../platform/llm/usage-estimate';
 import { presentMessage } from '../../presenters/chat.presenter';
@@ -17,7 +17,7 @@ type FinalStatus = 'complete' | 'cancelled' | 'error';
 export async function writeAnswer(options: {
   ctx: ChatContext;
   live: LiveAnswer;
-  answerRow: MessageRow;
+  answerRow: VersionedRow;
   model: LlmModel;
   system: string;
   messages: LlmMessage[];
@@ -59,7 +59,7 @@ export async function writeAnswer(options: {
 async function storeFinalAnswer(options: {
   ctx: ChatContext;
   live: LiveAnswer;
-  answerRow: MessageRow;
+  answerRow: VersionedRow;
   status: FinalStatus;
   system: string;
   messages: LlmMessage[];
@@ -86,7 +86,7 @@ async function storeFinalAnswer(options: {
     tokensEstimated: usage.estimated,
   };
   ctx.onTokens?.(usage);
-  let stored: MessageRow | undefined;
+  let stored: VersionedRow | undefined;
   try {
     stored = await ctx.db.transaction(async (tx) => {
       const row = await finishAnswer({ db: tx, messageId: live.messageId, values });

@@ -1,4 +1,15 @@
-import { and, asc, desc, eq, inArray, isNotNull, lt, notInArray, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  lt,
+  notInArray,
+  getTableColumns,
+  sql,
+} from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   attachments,
@@ -7,6 +18,7 @@ import {
   type ConversationRow,
   type MessageRow,
 } from '../../db/schema';
+import { versionColumns, type VersionedRow } from '../../repos/message-versions';
 
 /** Read by id: the access layer has decided the actor may use it. */
 export async function findConversationRow(options: {
@@ -33,12 +45,12 @@ export async function conversationOwners(options: {
   return new Map(rows.map((row) => [row.id, row.userId]));
 }
 
-/** The whole conversation, oldest first: the model is given all of it. */
+/** The branch the conversation shows, oldest first: the model is given all of it. */
 export function listConversationMessages(options: { db: Database; conversationId: string }) {
   return options.db
     .select()
     .from(messages)
-    .where(eq(messages.conversationId, options.conversationId))
+    .where(and(eq(messages.conversationId, options.conversationId), eq(messages.shown, true)))
     .orderBy(asc(messages.seq));
 }
 
@@ -101,24 +113,6 @@ export async function insertQuestionAndAnswer(options: {
   };
 }
 
-export async function deleteMessages(options: { db: Database; messageIds: string[] }) {
-  if (options.messageIds.length === 0) return;
-  await options.db.delete(messages).where(inArray(messages.id, options.messageIds));
-}
-
-export async function updateQuestionContent(options: {
-  db: Database;
-  messageId: string;
-  content: string;
-}): Promise<MessageRow> {
-  const [row] = await options.db
-    .update(messages)
-    .set({ content: options.content, updatedAt: sql`now()` })
-    .where(eq(messages.id, options.messageId))
-    .returning();
-  return row!;
-}
-
 /**
  * Locks the conversation for the rest of the transaction and says whether it is encrypted
  * now: the background encryption job changes it under the same lock.
@@ -171,12 +165,12 @@ export async function finishAnswer(options: {
     MessageRow,
     'content' | 'status' | 'errorCode' | 'inputTokens' | 'outputTokens' | 'tokensEstimated'
   >;
-}): Promise<MessageRow | undefined> {
+}): Promise<VersionedRow | undefined> {
   const [row] = await options.db
     .update(messages)
     .set({ ...options.values, updatedAt: sql`now()` })
     .where(eq(messages.id, options.messageId))
-    .returning();
+    .returning({ ...getTableColumns(messages), ...versionColumns });
   return row;
 }
 
@@ -188,7 +182,7 @@ export async function markStaleAnswers(options: {
   db: Database;
   olderThan: Date;
   keepIds: string[];
-}): Promise<MessageRow[]> {
+}): Promise<VersionedRow[]> {
   return options.db
     .update(messages)
     .set({ status: 'error', errorCode: 'message_generating_error', updatedAt: sql`now()` })
@@ -199,5 +193,5 @@ export async function markStaleAnswers(options: {
         ...(options.keepIds.length > 0 ? [notInArray(messages.id, options.keepIds)] : []),
       ),
     )
-    .returning();
+    .returning({ ...getTableColumns(messages), ...versionColumns });
 }

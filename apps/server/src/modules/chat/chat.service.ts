@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CHAT_FILES_MAX, type Language, type ServerMessage } from '@themis/shared';
-import type { ConversationRow, MessageRow } from '../../db/schema';
+import type { ConversationRow } from '../../db/schema';
 import { requireContextAccess, requireConversationAccess } from '../../access/access';
 import { mayUseModel } from '../../access/policies';
 import type { UserActor } from '../../access/actor';
@@ -26,10 +26,9 @@ import {
   storedContent,
 } from '../encryption/conversation-sealer.service';
 import { writeAnswer } from './answer-writer';
-import { findLastQuestion, nameFromQuestion, readEarlierDocuments } from './conversation-so-far';
+import { findStepToRedo, nameFromQuestion, readEarlierDocuments } from './conversation-so-far';
 import { ANSWER_OUTPUT_RESERVE, type ChatContext } from './chat.context';
 import {
-  deleteMessages,
   findStreamingAnswer,
   insertMessage,
   insertQuestionAndAnswer,
@@ -37,14 +36,17 @@ import {
   listMessageAttachments,
   lockConversationEncryption,
   touchConversation,
-  updateQuestionContent,
 } from './chat.repo';
+import { countVersions, findVersionedMessage, hideBranchFrom } from '../../repos/message-versions';
 import { buildModelMessages } from './model-input';
 import type { ChatListener } from './stream-hub';
 import { buildSystemPrompt } from './system-prompt';
 import { sealerForNewContent } from '../encryption/new-content-sealer.service';
 
-/** A new question, the last answer written again, or the last question changed. */
+/**
+ * A new question, a shown answer written again, or a shown question asked in other words
+ * (`messagePk`: which; the last one by default).
+ */
 export type AnswerRequest = {
   requestId: string;
   conversationId: string;
@@ -52,8 +54,8 @@ export type AnswerRequest = {
   language: Language;
 } & (
   | { kind: 'send'; content: string; attachmentIds: string[] }
-  | { kind: 'regenerate' }
-  | { kind: 'edit'; content: string }
+  | { kind: 'regenerate'; messagePk?: string }
+  | { kind: 'edit'; content: string; messagePk?: string }
 );
 
 async function requireConversation(options: {
@@ -108,12 +110,16 @@ async function storeExchange(options: {
     throw new AppError('conversation_busy', 409, 'answer streaming on another instance');
   }
   const owner = billingOwnerOf(actor);
-  const last = request.kind === 'send' ? undefined : findLastQuestion(history);
+  const redo =
+    request.kind === 'send' ? undefined : findStepToRedo(history, request.kind, request.messagePk);
   const attachmentIds = request.kind === 'send' ? request.attachmentIds : [];
-  const lastFiles = last
-    ? await listMessageAttachments({ db: ctx.db, messageId: last.question.id })
+  const lastFiles = redo
+    ? await listMessageAttachments({
+        db: ctx.db,
+        messageId: redo.question.filesFromId ?? redo.question.id,
+      })
     : [];
-  const files = last
+  const files = redo
     ? await readForModel({ storage: ctx.storage, rows: lastFiles, model, sealer })
     : await loadAttachmentsForModel({
         db: ctx.db,
@@ -124,8 +130,8 @@ async function storeExchange(options: {
         model,
         sealer,
       });
-  const content = request.kind === 'regenerate' ? last!.question.content : request.content;
-  const earlier = last ? last.earlier : history;
+  const content = request.kind === 'regenerate' ? redo!.question.content : request.content;
+  const earlier = redo ? redo.earlier : history;
   const earlierDocuments = await readEarlierDocuments({
     ctx,
     conversationId,
@@ -147,14 +153,16 @@ async function storeExchange(options: {
       ? nameFromQuestion(content)
       : undefined;
   const { organizationId } = conversation;
-  const questionId = randomUUID();
-  const answerId = randomUUID();
   const sealed = sealer !== undefined;
+  // A regenerate asks the same question: only the answer is new.
+  const questionId = request.kind === 'regenerate' ? redo!.question.id : randomUUID();
+  const answerId = randomUUID();
   const answerValues = {
     id: answerId,
     conversationId,
     userId,
     organizationId,
+    parentId: questionId,
     role: 'assistant' as const,
     content: storedContent(sealer, answerId, ''),
     sealed,
@@ -169,42 +177,46 @@ async function storeExchange(options: {
     if (encrypted === undefined) throw notFound('conversation');
     if (encrypted !== sealed) throw encryptionChanged();
     await admitAnswer({ tx, owner, now: ctx.now() });
-    let exchange: { question: MessageRow; answer: MessageRow };
-    let questionFiles = lastFiles;
-    if (request.kind === 'send') {
-      exchange = await insertQuestionAndAnswer({
-        db: tx,
-        question: {
-          id: questionId,
-          conversationId,
-          userId,
-          organizationId,
-          role: 'user',
-          content: storedContent(sealer, questionId, content),
-          sealed,
-          status: 'complete',
-        },
-        answer: answerValues,
-      });
-      questionFiles = await bindAttachments({
-        db: tx,
-        userId,
-        conversationId,
-        messageId: exchange.question.id,
-        attachmentIds,
-      });
-    } else {
-      await deleteMessages({ db: tx, messageIds: last!.after.map((row) => row.id) });
-      const question =
-        request.kind === 'edit'
-          ? await updateQuestionContent({
-              db: tx,
-              messageId: last!.question.id,
-              content: storedContent(sealer, last!.question.id, content),
-            })
-          : last!.question;
-      exchange = { question, answer: await insertMessage({ db: tx, values: answerValues }) };
+    // The replaced part of the branch stays, as versions no longer shown.
+    if (redo) await hideBranchFrom({ db: tx, conversationId, fromSeq: redo.replaced.seq });
+    if (request.kind === 'regenerate') {
+      const answer = await insertMessage({ db: tx, values: answerValues });
+      const versions = await countVersions({ db: tx, conversationId, parentId: questionId });
+      return {
+        question: await findVersionedMessage({ db: tx, messageId: questionId }),
+        answer: { ...answer, version: versions, versions },
+        questionFiles: lastFiles,
+        touched: await touchConversation({ db: tx, conversationId }),
+      };
     }
+    const parentId = redo ? redo.question.parentId : (history.at(-1)?.id ?? null);
+    const exchange = await insertQuestionAndAnswer({
+      db: tx,
+      question: {
+        id: questionId,
+        conversationId,
+        userId,
+        organizationId,
+        parentId,
+        // An edited question keeps the files of the version it was edited from.
+        filesFromId: redo ? (redo.question.filesFromId ?? redo.question.id) : null,
+        role: 'user',
+        content: storedContent(sealer, questionId, content),
+        sealed,
+        status: 'complete',
+      },
+      answer: answerValues,
+    });
+    const questionFiles = redo
+      ? lastFiles
+      : await bindAttachments({
+          db: tx,
+          userId,
+          conversationId,
+          messageId: questionId,
+          attachmentIds,
+        });
+    const versions = redo ? await countVersions({ db: tx, conversationId, parentId }) : 1;
     const touched = await touchConversation({
       db: tx,
       conversationId,
@@ -213,7 +225,12 @@ async function storeExchange(options: {
           ? sealer.seal('conversations', conversationId, 'name', rename)
           : rename,
     });
-    return { ...exchange, questionFiles, touched };
+    return {
+      question: { ...exchange.question, version: versions, versions },
+      answer: { ...exchange.answer, version: 1, versions: 1 },
+      questionFiles,
+      touched,
+    };
   });
   return {
     question: openMessage(stored.question, sealer),

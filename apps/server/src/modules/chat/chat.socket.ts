@@ -56,6 +56,11 @@ export interface Chat {
   close(): Promise<void>;
   /** How many answers this instance is writing now. */
   liveAnswerCount(): number;
+  /**
+   * Runs `change` while no answer can start in the conversation on this instance:
+   * conversation_busy while one is being asked or written here.
+   */
+  whileIdle<T>(conversationId: string, change: () => Promise<T>): Promise<T>;
 }
 
 type ErrorFrameDetail = Extract<ServerMessage, { type: 'error' }>['detail'];
@@ -100,6 +105,7 @@ function runFrame(options: {
           kind: 'regenerate',
           requestId: message.request_id,
           conversationId: message.conversation_pk,
+          messagePk: message.message_pk,
           modelId: message.model_id,
           language: message.language,
         },
@@ -111,6 +117,7 @@ function runFrame(options: {
           kind: 'edit',
           requestId: message.request_id,
           conversationId: message.conversation_pk,
+          messagePk: message.message_pk,
           content: message.content,
           modelId: message.model_id,
           language: message.language,
@@ -283,5 +290,13 @@ export function createChat(options: {
       await hub.close();
     },
     liveAnswerCount: () => hub.liveAnswers().length,
+    async whileIdle(conversationId, change) {
+      if (!hub.reserve(conversationId)) throw new AppError('conversation_busy', 409);
+      try {
+        return await change();
+      } finally {
+        hub.release(conversationId);
+      }
+    },
   };
 }

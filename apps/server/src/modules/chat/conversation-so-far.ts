@@ -20,14 +20,32 @@ export function nameFromQuestion(content: string): string {
   return `${(space > NAME_LENGTH / 3 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-/** For regenerate and edit: the last question and everything after it. */
-export function findLastQuestion(history: MessageRow[]) {
-  const index = history.findLastIndex((row) => row.role === 'user');
-  if (index < 0) throw new AppError('not_found', 404, 'no question to answer again');
+/**
+ * For regenerate and edit: the shown question asked again (its answer's question for a
+ * regenerate), what came before it, and where the replaced part of the branch starts.
+ * Without `messagePk`, the last answer or question.
+ */
+export function findStepToRedo(
+  history: MessageRow[],
+  kind: 'regenerate' | 'edit',
+  messagePk: string | undefined,
+) {
+  const role = kind === 'regenerate' ? 'assistant' : 'user';
+  const target =
+    messagePk === undefined
+      ? history.findLast((row) => row.role === role)
+      : history.find((row) => row.id === messagePk && row.role === role);
+  if (!target) throw new AppError('not_found', 404, 'no such message to ask again');
+  const question =
+    kind === 'edit'
+      ? target
+      : history.find((row) => row.id === target.parentId && row.role === 'user');
+  if (!question) throw new AppError('not_found', 404, 'answer without its question');
   return {
-    question: history[index]!,
-    earlier: history.slice(0, index),
-    after: history.slice(index + 1),
+    question,
+    earlier: history.slice(0, history.indexOf(question)),
+    /** The new version follows the same message as this one. */
+    replaced: target,
   };
 }
 
@@ -43,13 +61,17 @@ export async function readEarlierDocuments(options: {
   sealer: Sealer | undefined;
 }): Promise<Map<string, string>> {
   const { ctx, conversationId, earlier, model, sealer } = options;
-  const questionIds = new Set(earlier.filter((row) => row.role === 'user').map((row) => row.id));
-  if (questionIds.size === 0) return new Map();
+  // An edited question's files are bound to its first version.
+  const questionOf = new Map(
+    earlier.filter((row) => row.role === 'user').map((row) => [row.filesFromId ?? row.id, row.id]),
+  );
+  if (questionOf.size === 0) return new Map();
   const byQuestion = new Map<string, AttachmentRow[]>();
   for (const row of await listBoundAttachments({ db: ctx.db, conversationId })) {
-    if (!row.messageId || !questionIds.has(row.messageId)) continue;
+    const questionId = row.messageId ? questionOf.get(row.messageId) : undefined;
+    if (!questionId) continue;
     const readable = openAttachmentText(row, sealer);
-    byQuestion.set(row.messageId, [...(byQuestion.get(row.messageId) ?? []), readable]);
+    byQuestion.set(questionId, [...(byQuestion.get(questionId) ?? []), readable]);
   }
   const documents = new Map<string, string>();
   for (const [messageId, rows] of byQuestion) {

@@ -60,7 +60,7 @@ export async function searchConversations(options: {
         ts_rank(m.search, ${tsquery}), m.created_at, ${isoUtc(sql`c.updated_at`)}
       from messages m
       join conversations c on c.id = m.conversation_id and c.user_id = ${userId} and ${context}
-      where m.user_id = ${userId} and m.search @@ ${tsquery}
+      where m.user_id = ${userId} and m.shown and m.search @@ ${tsquery}
     ) hits
     order by rank desc, hit_at desc, message_seq desc nulls first
     limit ${limit}

@@ -21,6 +21,7 @@ import type {
   MessageView,
 } from '../../presenters/chat.presenter';
 import { inScope as inContextScope } from '../../repos/context-scope';
+import { versionColumns } from '../../repos/message-versions';
 
 /** Where a page of conversations continues: the last row's exact updated_at and id. */
 export interface ConversationKey {
@@ -40,7 +41,8 @@ const conversationColumns = {
   isStreaming: sql<boolean>`exists (select 1 from messages m where m.conversation_id = conversations.id and m.status = 'streaming')`,
 };
 
-const { search: _search, ...messageColumns } = getTableColumns(messages);
+const { search: _search, ...tableColumns } = getTableColumns(messages);
+const messageColumns = { ...tableColumns, ...versionColumns };
 
 // Queries by id run after the access layer has allowed the actor that record; lists are
 // read within the actor's scope.
@@ -162,7 +164,7 @@ export async function deleteConversation(options: {
   });
 }
 
-/** The newest `limit` messages below `beforeSeq`, newest first (messages_conversation_seq_idx). */
+/** The shown branch's newest `limit` messages below `beforeSeq`, newest first. */
 export function messagePageQuery(options: {
   db: Database;
   conversationId: string;
@@ -176,6 +178,7 @@ export function messagePageQuery(options: {
     .where(
       and(
         eq(messages.conversationId, conversationId),
+        eq(messages.shown, true),
         beforeSeq === undefined ? undefined : lt(messages.seq, beforeSeq),
       ),
     )
@@ -183,7 +186,7 @@ export function messagePageQuery(options: {
     .limit(limit);
 }
 
-/** The oldest `limit` messages from `fromSeq` on, oldest first (messages_conversation_seq_idx). */
+/** The shown branch's oldest `limit` messages from `fromSeq` on, oldest first. */
 export function newerMessagesQuery(options: {
   db: Database;
   conversationId: string;
@@ -194,12 +197,18 @@ export function newerMessagesQuery(options: {
   return db
     .select(messageColumns)
     .from(messages)
-    .where(and(eq(messages.conversationId, conversationId), gte(messages.seq, fromSeq)))
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        eq(messages.shown, true),
+        gte(messages.seq, fromSeq),
+      ),
+    )
     .orderBy(messages.seq)
     .limit(limit);
 }
 
-/** Whether the conversation has a message before `seq` ('before') or from `seq` on ('from'). */
+/** Whether the shown branch has a message before `seq` ('before') or from `seq` on ('from'). */
 export async function hasMessagesBeyond(options: {
   db: Database;
   conversationId: string;
@@ -213,6 +222,7 @@ export async function hasMessagesBeyond(options: {
     .where(
       and(
         eq(messages.conversationId, conversationId),
+        eq(messages.shown, true),
         side === 'before' ? lt(messages.seq, seq) : gte(messages.seq, seq),
       ),
     )

@@ -15,6 +15,7 @@ import {
   ZOkResponse,
   ZSearchQuery,
   ZSearchResult,
+  ZSwitchVersionRequest,
 } from '@themis/shared';
 import type { Database } from '../../db/client';
 import type { UnlockedKeys } from '../../platform/crypto/unlocked-keys';
@@ -30,6 +31,7 @@ import {
   renameConversation,
   setMessageFeedback,
 } from './conversations.service';
+import { switchVersion } from './message-versions.service';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse };
 const ZConversationParams = z.object({ pk: z.uuid() });
@@ -133,6 +135,35 @@ export function conversationRoutes(deps: {
           conversationId: request.params.pk,
           query: request.query,
         }),
+    );
+
+    r.post(
+      '/conversation/switch-version/:pk',
+      {
+        schema: {
+          tags,
+          summary: 'Show another version of a message, and the newest branch after it',
+          description:
+            'A message’s versions are the answers written again for one question, or the ' +
+            'questions edited in one place (`version` of `versions` on each message). The ' +
+            'chosen version is shown with the newest version of each step after it; the ' +
+            'latest page of that branch is answered. 409 conversation_busy while an answer ' +
+            'is being written.',
+          params: ZConversationParams,
+          body: ZSwitchVersionRequest,
+          response: { 200: ZMessagePage, ...errors, 409: ZErrorResponse },
+        },
+      },
+      async (request) =>
+        app.chat.whileIdle(request.params.pk, () =>
+          switchVersion({
+            db,
+            unlockedKeys,
+            actor: requireActor(request),
+            conversationId: request.params.pk,
+            request: request.body,
+          }),
+        ),
     );
 
     r.put(

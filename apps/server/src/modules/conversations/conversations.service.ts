@@ -110,7 +110,9 @@ export async function getConversation(options: {
 }
 
 async function presentMessages(db: Database, rows: MessageView[]) {
-  const files = await listMessageAttachments({ db, messageIds: rows.map((m) => m.id) });
+  // An edited question's files are bound to its first version.
+  const filesOwner = (row: MessageView) => row.filesFromId ?? row.id;
+  const files = await listMessageAttachments({ db, messageIds: rows.map(filesOwner) });
   const byMessage = new Map<string, AttachmentView[]>();
   for (const file of files) {
     if (!file.messageId) continue;
@@ -118,7 +120,7 @@ async function presentMessages(db: Database, rows: MessageView[]) {
     list.push(file);
     byMessage.set(file.messageId, list);
   }
-  return rows.map((row) => presentMessage(row, byMessage.get(row.id) ?? []));
+  return rows.map((row) => presentMessage(row, byMessage.get(filesOwner(row)) ?? []));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Scope } from '../../access/actor';
 import type { Database } from '../../db/client';
 import { attachments, conversations, messages } from '../../db/schema';
@@ -13,11 +13,15 @@ export async function lockConversationForReading(db: Database, id: string) {
   return row;
 }
 
-/** Every finished message in order (an answer still being written is left out). */
+/**
+ * The shown branch's finished messages in order (an answer still being written is left out),
+ * each with the id its files are bound to (an edited question's are its first version's).
+ */
 export async function finishedMessages(db: Database, conversationId: string) {
   return db
     .select({
       id: messages.id,
+      filesOwnerId: sql<string>`coalesce(${messages.filesFromId}, ${messages.id})`,
       role: messages.role,
       content: messages.content,
       status: messages.status,
@@ -28,7 +32,13 @@ export async function finishedMessages(db: Database, conversationId: string) {
       feedbackComment: messages.feedbackComment,
     })
     .from(messages)
-    .where(and(eq(messages.conversationId, conversationId), ne(messages.status, 'streaming')))
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        eq(messages.shown, true),
+        ne(messages.status, 'streaming'),
+      ),
+    )
     .orderBy(asc(messages.seq));
 }
 
@@ -81,8 +91,10 @@ export async function insertConversationWithMessages(options: {
   });
   for (let start = 0; start < options.messages.length; start += INSERT_BATCH) {
     await db.insert(messages).values(
-      options.messages.slice(start, start + INSERT_BATCH).map((message) => ({
+      options.messages.slice(start, start + INSERT_BATCH).map((message, index) => ({
         ...message,
+        // One branch: each message follows the one before it.
+        parentId: options.messages[start + index - 1]?.id ?? null,
         conversationId: id,
         userId: scope.userId,
         organizationId: scope.organizationId,

@@ -63,7 +63,7 @@ export async function transcriptForSharing(options: {
     const rows = await finishedMessages(tx, conversationId);
     const files = await attachmentNames(
       tx,
-      rows.map((row) => row.id),
+      rows.map((row) => row.filesOwnerId),
     );
     const filesOf = new Map<string, { filename: string; media_type: string }[]>();
     for (const file of files) {
@@ -84,7 +84,7 @@ export async function transcriptForSharing(options: {
           errorCode: row.errorCode,
           modelId: row.modelId,
           createdAt: row.createdAt,
-          attachments: filesOf.get(row.id) ?? [],
+          attachments: filesOf.get(row.filesOwnerId) ?? [],
         };
       }),
     };

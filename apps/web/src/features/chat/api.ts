@@ -7,6 +7,7 @@ import {
   type MessageFeedbackRequest,
   type MessagePage,
   type ModelInfo,
+  type SwitchVersionRequest,
   type UsageResponse,
   type ZSearchResult,
 } from '@themis/shared';
@@ -74,6 +75,17 @@ export const chatApi = api.enhanceEndpoints({ addTagTypes: ['Usage'] }).injectEn
       // Pages are copied into the chat store, which also applies the live frames.
       keepUnusedDataFor: 0,
     }),
+    /** Shows another version of a message; answers the latest page of the branch shown. */
+    switchVersion: build.mutation<
+      MessagePage,
+      { conversationPk: string; body: SwitchVersionRequest }
+    >({
+      query: ({ conversationPk, body }) => ({
+        url: `/conversation/switch-version/${pk(conversationPk)}`,
+        method: 'POST',
+        body,
+      }),
+    }),
     sendFeedback: build.mutation<unknown, { messagePk: string; body: MessageFeedbackRequest }>({
       query: ({ messagePk, body }) => ({
         url: `/message/feedback/${pk(messagePk)}`,
@@ -114,6 +126,7 @@ export const {
   useLazySearchConversationsQuery,
   useLazyListMessagesQuery,
   useSendFeedbackMutation,
+  useSwitchVersionMutation,
   useCurrentUsageQuery,
   useListModelsQuery,
   useUploadAttachmentMutation,

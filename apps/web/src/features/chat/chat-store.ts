@@ -14,10 +14,16 @@ export interface ConversationState {
   olderCount: number;
   /** A question was sent and its acceptance is awaited. */
   sending: boolean;
+  /** That question, shown as sending until the server has it. */
+  pending: PendingQuestion | undefined;
   error: ErrorCode | undefined;
 }
 
-export type RequestKind = 'send' | 'regenerate' | 'edit';
+/** A question on its way: its words and the names of its files. */
+export interface PendingQuestion {
+  content: string;
+  filenames: string[];
+}
 
 const EMPTY: ConversationState = {
   messages: [],
@@ -27,15 +33,23 @@ const EMPTY: ConversationState = {
   epoch: 0,
   olderCount: 0,
   sending: false,
+  pending: undefined,
   error: undefined,
 };
 
 type AcceptedFrame = Extract<ServerMessage, { type: 'chat.accepted' }>;
 
-/** `messages` ending with the accepted question and its answer, each shown once. */
-function withExchange(messages: Message[], frame: AcceptedFrame): Message[] {
-  const fresh = new Set([frame.question.pk, frame.answer.pk]);
-  return [...messages.filter((message) => !fresh.has(message.pk)), frame.question, frame.answer];
+/**
+ * The shown messages up to the one the accepted question follows, then the question and its
+ * answer: a new question goes at the end, an answer written again or a question edited
+ * replaces the branch from there (it stays a version on the server). Undefined when that
+ * message is not among those shown (only later pages are loaded).
+ */
+function withExchange(messages: Message[], frame: AcceptedFrame): Message[] | undefined {
+  const parent = frame.question.parent_pk;
+  const at = parent === null ? -1 : messages.findIndex((message) => message.pk === parent);
+  if (parent !== null && at < 0) return undefined;
+  return [...messages.slice(0, at + 1), frame.question, frame.answer];
 }
 
 /** Characters of a text as the server counts offsets (UTF-16 code units, like JS strings). */
@@ -48,7 +62,7 @@ export const shownLength = (state: ConversationState) =>
  */
 export class ChatStore {
   private states = new Map<string, ConversationState>();
-  private requests = new Map<string, { pk: string; kind: RequestKind }>();
+  private requests = new Map<string, { pk: string }>();
   private listeners = new Set<() => void>();
 
   subscribe = (listener: () => void) => {
@@ -68,15 +82,19 @@ export class ChatStore {
     for (const listener of this.listeners) listener();
   }
 
-  /** Shows `page` in place of what was shown: the latest page, or the one at a search hit. */
-  setPage(pk: string, page: MessagePage) {
+  /**
+   * Shows `page` in place of what was shown: the latest page, or the one at a search hit.
+   * `replace`: the page of another branch, where nothing shown before may stay.
+   */
+  setPage(pk: string, page: MessagePage, { replace = false } = {}) {
     this.set(pk, (state) => {
       // Frames that arrived while the latest page was on its way are newer than it: keep them.
       const lastSeq = page.items.at(-1)?.seq ?? -1;
       const known = new Set(page.items.map((message) => message.pk));
-      const newer = page.has_newer
-        ? []
-        : state.messages.filter((m) => m.seq > lastSeq && !known.has(m.pk));
+      const newer =
+        page.has_newer || replace
+          ? []
+          : state.messages.filter((m) => m.seq > lastSeq && !known.has(m.pk));
       return {
         messages: [...page.items, ...newer],
         hasMore: page.has_more,
@@ -114,13 +132,14 @@ export class ChatStore {
     });
   }
 
-  request(requestId: string, pk: string, kind: RequestKind) {
-    this.requests.set(requestId, { pk, kind });
-    this.set(pk, () => ({ sending: true, error: undefined }));
+  /** A question (or an answer written again) sent; `pending` is shown until accepted. */
+  request(requestId: string, pk: string, pending?: PendingQuestion) {
+    this.requests.set(requestId, { pk });
+    this.set(pk, () => ({ sending: true, pending, error: undefined }));
   }
 
   setError(pk: string, error: ErrorCode | undefined) {
-    this.set(pk, () => ({ error, sending: false }));
+    this.set(pk, () => ({ error, sending: false, pending: undefined }));
   }
 
   setFeedback(pk: string, messagePk: string, feedback: Message['feedback']) {
@@ -131,57 +150,42 @@ export class ChatStore {
     }));
   }
 
-  /** This tab's question was accepted. */
+  /**
+   * A question accepted, asked here or in another tab. Shown at a search hit, far from the
+   * end, or with the message it follows not loaded: asked here, it starts a fresh view (and
+   * scrolling up loads what came before it); asked elsewhere, the pages bring it later.
+   */
   private accepted(
     state: ConversationState,
     frame: AcceptedFrame,
-    kind: RequestKind,
+    own: boolean,
   ): Partial<ConversationState> {
-    // Shown at a search hit, far from the end: the new exchange starts a fresh view, and
-    // scrolling up loads what came before it.
-    if (state.hasNewer) {
-      return {
-        messages: [frame.question, frame.answer],
-        hasMore: true,
-        hasNewer: false,
-        olderCount: 0,
-        epoch: state.epoch + 1,
-        sending: false,
-      };
-    }
-    let messages = state.messages;
-    // An edit replaces the last question and its answer; a regenerate the last answer.
-    const lastUser = messages.findLastIndex((message) => message.role === 'user');
-    if (kind === 'edit' && lastUser >= 0) messages = messages.slice(0, lastUser);
-    if (kind === 'regenerate' && messages.at(-1)?.role === 'assistant') {
-      messages = messages.slice(0, -1);
-    }
-    return { messages: withExchange(messages, frame), sending: false };
-  }
-
-  /**
-   * A question asked in another tab of this conversation. A regenerate or edit keeps the
-   * question's pk, so what followed it (and its old text) gives way to the new exchange.
-   */
-  private acceptedElsewhere(
-    state: ConversationState,
-    frame: AcceptedFrame,
-  ): Partial<ConversationState> {
-    // Not loaded here, or beyond the page shown at a search hit: the page brings it later.
-    if (!state.loaded || state.hasNewer) return {};
-    const asked = state.messages.findIndex((message) => message.pk === frame.question.pk);
-    const messages = asked >= 0 ? state.messages.slice(0, asked) : state.messages;
-    return { messages: withExchange(messages, frame) };
+    if (!own && !state.loaded) return {};
+    // Not loaded yet: its page, on its way, comes in before these (setPage keeps them).
+    const messages = !state.loaded
+      ? [frame.question, frame.answer]
+      : state.hasNewer
+        ? undefined
+        : withExchange(state.messages, frame);
+    if (messages) return own ? { messages, sending: false, pending: undefined } : { messages };
+    if (!own) return {};
+    return {
+      messages: [frame.question, frame.answer],
+      hasMore: true,
+      hasNewer: false,
+      olderCount: 0,
+      epoch: state.epoch + 1,
+      sending: false,
+      pending: undefined,
+    };
   }
 
   apply(frame: ServerMessage) {
     switch (frame.type) {
       case 'chat.accepted': {
-        const own = this.requests.get(frame.request_id);
+        const own = this.requests.has(frame.request_id);
         this.requests.delete(frame.request_id);
-        this.set(frame.conversation_pk, (state) =>
-          own ? this.accepted(state, frame, own.kind) : this.acceptedElsewhere(state, frame),
-        );
+        this.set(frame.conversation_pk, (state) => this.accepted(state, frame, own));
         return;
       }
       case 'chat.delta':

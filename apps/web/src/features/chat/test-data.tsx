@@ -45,6 +45,9 @@ export function message(overrides: Partial<Message> & Pick<Message, 'pk' | 'seq'
     feedback: null,
     usage: null,
     created_at: '2026-11-22T10:00:00.000Z',
+    parent_pk: null,
+    version: 1,
+    versions: 1,
     ...overrides,
   };
 }

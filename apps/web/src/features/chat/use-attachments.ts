@@ -70,6 +70,8 @@ export function useAttachments({ ensureConversation, onError }: AttachmentsOptio
     setFiles([]);
   }
 
-  const attachmentPks = files.flatMap((file) => (file.attachmentPk ? [file.attachmentPk] : []));
-  return { files, add, remove, clear, attachmentPks };
+  const uploaded = files.flatMap((file) =>
+    file.attachmentPk ? [{ pk: file.attachmentPk, filename: file.name }] : [],
+  );
+  return { files, add, remove, clear, uploaded };
 }

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { errorCode } from '../../app/api/error-message';
 import { paths } from '../../app/paths';
 import { useCreateConversationMutation } from './api';
-import type { RequestKind } from './chat-store';
+import type { PendingQuestion } from './chat-store';
 import { chatRuntime } from './realtime/chat-runtime';
 
 let requestCounter = 0;
@@ -45,56 +45,70 @@ export function useChatActions({ pk, model, language, onError }: ChatActionsOpti
 
   function dispatchRequest(
     conversationPk: string,
-    kind: RequestKind,
     build: (requestId: string, modelId: string) => ChatClientMessage,
+    pending?: PendingQuestion,
   ) {
     const { socket, store } = chatRuntime();
     const requestId = newRequestId();
-    store.request(requestId, conversationPk, kind);
+    store.request(requestId, conversationPk, pending);
     socket.send(build(requestId, model?.id ?? ''));
   }
 
-  /** Sends a question (or replaces the last one); false when it could not be sent. */
-  async function ask(content: string, attachmentPks: string[], edit: boolean): Promise<boolean> {
+  /**
+   * Sends a question, or asks the shown question `editOf` again in these words (a new
+   * version of it); false when it could not be sent.
+   */
+  async function ask(
+    content: string,
+    attachments: { pk: string; filename: string }[],
+    editOf?: string,
+  ): Promise<boolean> {
     if (!model) {
       onError('no_model_selected');
       return false;
     }
     const conversationPk = await ensureConversation();
     if (!conversationPk) return false;
-    dispatchRequest(conversationPk, edit ? 'edit' : 'send', (requestId, modelId) =>
-      edit
-        ? {
-            type: 'chat.edit',
-            request_id: requestId,
-            conversation_pk: conversationPk,
-            content,
-            model_id: modelId,
-            language,
-          }
-        : {
-            type: 'chat.send',
-            request_id: requestId,
-            conversation_pk: conversationPk,
-            content,
-            model_id: modelId,
-            attachment_pks: attachmentPks,
-            language,
-          },
+    dispatchRequest(
+      conversationPk,
+      (requestId, modelId) =>
+        editOf
+          ? {
+              type: 'chat.edit',
+              request_id: requestId,
+              conversation_pk: conversationPk,
+              message_pk: editOf,
+              content,
+              model_id: modelId,
+              language,
+            }
+          : {
+              type: 'chat.send',
+              request_id: requestId,
+              conversation_pk: conversationPk,
+              content,
+              model_id: modelId,
+              attachment_pks: attachments.map((file) => file.pk),
+              language,
+            },
+      // A new question shows at the end at once; an edited one replaces a branch when accepted.
+      editOf ? undefined : { content, filenames: attachments.map((file) => file.filename) },
     );
     return true;
   }
 
-  function regenerate() {
+  /** Writes the shown answer `answerPk` again, as a new version of it. */
+  function regenerate(answerPk: string) {
     if (!pk) return;
     if (!model) {
       onError('no_model_selected');
       return;
     }
-    dispatchRequest(pk, 'regenerate', (requestId, modelId) => ({
+    dispatchRequest(pk, (requestId, modelId) => ({
       type: 'chat.regenerate',
       request_id: requestId,
       conversation_pk: pk,
+      message_pk: answerPk,
       model_id: modelId,
       language,
     }));

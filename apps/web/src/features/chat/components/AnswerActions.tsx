@@ -3,6 +3,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import ThumbDownAltOutlinedIcon from '@mui/icons-material/ThumbDownAltOutlined';
 import ThumbUpAltOutlinedIcon from '@mui/icons-material/ThumbUpAltOutlined';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import type { Message } from '@themis/shared';
@@ -15,12 +16,14 @@ import { BadFeedbackDialog } from './BadFeedbackDialog';
 
 export interface AnswerActionsProps {
   message: Message;
-  /** Shown on the last answer only. */
+  /** Absent while the answer cannot be written again. */
   onRegenerate?: () => void;
+  /** The answer's version pager, first in the row. */
+  versions?: ReactNode;
 }
 
 /** Copy, good/bad feedback and regenerate under a finished answer. */
-export function AnswerActions({ message, onRegenerate }: AnswerActionsProps) {
+export function AnswerActions({ message, onRegenerate, versions }: AnswerActionsProps) {
   const { t } = useTranslation('chat');
   const toast = useToast();
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -62,7 +65,17 @@ export function AnswerActions({ message, onRegenerate }: AnswerActionsProps) {
   );
 
   return (
-    <Box sx={{ display: 'flex', gap: 0.5, mt: 0.5, color: 'text.secondary' }}>
+    <Box
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        gap: 0.5,
+        mt: 0.5,
+        color: 'text.secondary',
+      }}
+    >
+      {versions}
       {action(t('answer.copy'), <ContentCopyIcon fontSize="small" />, () => void copy())}
       {action(
         t('answer.good'),
@@ -76,8 +89,23 @@ export function AnswerActions({ message, onRegenerate }: AnswerActionsProps) {
         () => setDialogOpen(true),
         value === 'bad',
       )}
+      {/* A failed answer offers the retry in words; a finished one as an icon. */}
       {onRegenerate &&
-        action(t('answer.regenerate'), <RefreshIcon fontSize="small" />, onRegenerate)}
+        (message.status === 'error' ? (
+          // The tooltip describes; the button keeps the name it shows.
+          <Tooltip title={t('answer.regenerate')} describeChild>
+            <Button
+              size="small"
+              variant="outlined"
+              startIcon={<RefreshIcon fontSize="small" />}
+              onClick={onRegenerate}
+            >
+              {t('answer.retry')}
+            </Button>
+          </Tooltip>
+        ) : (
+          action(t('answer.regenerate'), <RefreshIcon fontSize="small" />, onRegenerate)
+        ))}
       {dialogOpen && (
         <BadFeedbackDialog
           open

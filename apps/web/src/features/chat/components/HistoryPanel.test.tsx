@@ -1,13 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  authUser,
-  detail,
-  fakeApi,
-  json,
-  sentBodies,
-  userResponse,
-} from '../../../test/fake-api';
+import { authUser, detail, fakeApi, json, sentBodies, userResponse } from '../../../test/fake-api';
 import { LOCKED_PIN, typePin } from '../../encryption/test-data';
 import { currentOrganization } from '../../sharing/test-data';
 import { stubWebSocket } from '../../../test/fake-socket';

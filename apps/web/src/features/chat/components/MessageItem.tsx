@@ -6,10 +6,12 @@ import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import { keyframes } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
 import type { Message } from '@themis/shared';
 import { lazy, memo, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnswerActions } from './AnswerActions';
+import { VersionPager } from './VersionPager';
 
 // The markdown renderer loads with the first answer, not with the chat page.
 const MarkdownAnswer = lazy(async () => ({
@@ -21,16 +23,33 @@ const blink = keyframes`50% { opacity: 0; }`;
 export interface MessageItemProps {
   message: Message;
   highlighted: boolean;
-  /** Set on the last question when it may be edited and asked again. */
-  onEdit?: () => void;
-  /** Set on the last answer when it may be written again. */
-  onRegenerate?: () => void;
+  /** A question on its way: shown as sending, with nothing to do on it yet. */
+  sending?: boolean;
+  /** Set while a question may be asked again in other words. */
+  onEdit?: (message: Message) => void;
+  /** Set while an answer may be written again. */
+  onRegenerate?: (answer: Message) => void;
+  /** Set while another version may be shown. */
+  onSwitchVersion?: (message: Message, version: number) => void;
 }
 
-function Question({ message, onEdit }: Pick<MessageItemProps, 'message' | 'onEdit'>) {
+function Question({
+  message,
+  sending,
+  onEdit,
+  onSwitchVersion,
+}: Pick<MessageItemProps, 'message' | 'sending' | 'onEdit' | 'onSwitchVersion'>) {
   const { t } = useTranslation('chat');
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.5 }}>
+    <Box
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'flex-end',
+        gap: 0.5,
+        opacity: sending ? 0.7 : 1,
+      }}
+    >
       {message.attachments.length > 0 && (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, justifyContent: 'flex-end' }}>
           {message.attachments.map((file) => (
@@ -41,7 +60,11 @@ function Question({ message, onEdit }: Pick<MessageItemProps, 'message' | 'onEdi
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5, maxWidth: '85%' }}>
         {onEdit && (
           <Tooltip title={t('question.edit')}>
-            <IconButton size="small" aria-label={t('question.edit')} onClick={onEdit}>
+            <IconButton
+              size="small"
+              aria-label={t('question.edit')}
+              onClick={() => onEdit(message)}
+            >
               <EditOutlinedIcon fontSize="small" />
             </IconButton>
           </Tooltip>
@@ -59,11 +82,22 @@ function Question({ message, onEdit }: Pick<MessageItemProps, 'message' | 'onEdi
           {message.content}
         </Box>
       </Box>
+      {sending ? (
+        <Typography role="status" variant="caption" color="text.secondary">
+          {t('question.sending')}
+        </Typography>
+      ) : (
+        <VersionPager message={message} onSwitch={onSwitchVersion} />
+      )}
     </Box>
   );
 }
 
-function Answer({ message, onRegenerate }: Pick<MessageItemProps, 'message' | 'onRegenerate'>) {
+function Answer({
+  message,
+  onRegenerate,
+  onSwitchVersion,
+}: Pick<MessageItemProps, 'message' | 'onRegenerate' | 'onSwitchVersion'>) {
   const { t } = useTranslation('chat');
   const streaming = message.status === 'streaming';
   return (
@@ -98,7 +132,13 @@ function Answer({ message, onRegenerate }: Pick<MessageItemProps, 'message' | 'o
           {t('answer.error')}
         </Alert>
       )}
-      {!streaming && <AnswerActions message={message} onRegenerate={onRegenerate} />}
+      {!streaming && (
+        <AnswerActions
+          message={message}
+          onRegenerate={onRegenerate && (() => onRegenerate(message))}
+          versions={<VersionPager message={message} onSwitch={onSwitchVersion} />}
+        />
+      )}
     </Box>
   );
 }
@@ -107,8 +147,10 @@ function Answer({ message, onRegenerate }: Pick<MessageItemProps, 'message' | 'o
 export const MessageItem = memo(function MessageItem({
   message,
   highlighted,
+  sending = false,
   onEdit,
   onRegenerate,
+  onSwitchVersion,
 }: MessageItemProps) {
   const { t } = useTranslation('chat');
   const isQuestion = message.role === 'user';
@@ -129,9 +171,14 @@ export const MessageItem = memo(function MessageItem({
       }}
     >
       {isQuestion ? (
-        <Question message={message} onEdit={onEdit} />
+        <Question
+          message={message}
+          sending={sending}
+          onEdit={sending ? undefined : onEdit}
+          onSwitchVersion={onSwitchVersion}
+        />
       ) : (
-        <Answer message={message} onRegenerate={onRegenerate} />
+        <Answer message={message} onRegenerate={onRegenerate} onSwitchVersion={onSwitchVersion} />
       )}
     </Box>
   );

@@ -43,6 +43,37 @@ const LIST_COMPONENTS: Components<Message, ListContext> = {
   },
 };
 
+const PENDING_PK = 'pending';
+
+/** The question on its way, as a message after the last one shown. */
+function pendingMessage(state: ConversationState): Message {
+  const pending = state.pending!;
+  const last = state.messages.at(-1);
+  return {
+    pk: PENDING_PK,
+    conversation_pk: last?.conversation_pk ?? '',
+    seq: (last?.seq ?? 0) + 1,
+    parent_pk: last?.pk ?? null,
+    role: 'user',
+    content: pending.content,
+    status: 'complete',
+    error_code: null,
+    model_id: null,
+    attachments: pending.filenames.map((filename, index) => ({
+      pk: `${PENDING_PK}-${index}`,
+      filename,
+      media_type: '',
+      size: 0,
+      has_text: false,
+    })),
+    feedback: null,
+    usage: null,
+    created_at: new Date(0).toISOString(),
+    version: 1,
+    versions: 1,
+  };
+}
+
 export interface MessageListProps {
   state: ConversationState;
   highlightSeq: number | undefined;
@@ -50,8 +81,14 @@ export interface MessageListProps {
   loadingNewer: boolean;
   onLoadOlder: () => void;
   onLoadNewer: () => void;
+  /** Asks a shown question again in other words. */
   onEdit: (message: Message) => void;
-  onRegenerate: () => void;
+  /** Writes a shown answer again. */
+  onRegenerate: (answer: Message) => void;
+  /** Shows another version of a message (and the newest branch after it). */
+  onSwitchVersion: (message: Message, version: number) => void;
+  /** Another version is on its way. */
+  switching: boolean;
   /** Opens the conversation at its end (from a search hit, where the end is not loaded). */
   onOpenLatest: () => void;
 }
@@ -66,16 +103,18 @@ export function MessageList({
   onLoadNewer,
   onEdit,
   onRegenerate,
+  onSwitchVersion,
+  switching,
   onOpenLatest,
 }: MessageListProps) {
   const { t } = useTranslation('chat');
   const virtuoso = useRef<VirtuosoHandle>(null);
   const { messages } = state;
+  const pending = useMemo(() => state.pending && pendingMessage(state), [state]);
   const busy = state.sending || messages.some((message) => message.status === 'streaming');
-  // Far from the end (opened at a search hit) the last shown messages are not the last ones.
-  const canChange = !busy && !state.hasNewer;
-  const lastQuestion = messages.findLast((message) => message.role === 'user');
-  const lastAnswer = messages.at(-1)?.role === 'assistant' ? messages.at(-1) : undefined;
+  // Far from the end (opened at a search hit) what follows a message is not loaded: the
+  // branch it would replace is not known here.
+  const canChange = !busy && !switching && !state.hasNewer;
   const firstItemIndex = FIRST_INDEX - state.olderCount;
 
   const highlightIndex =
@@ -94,10 +133,17 @@ export function MessageList({
     [setScroller],
   );
   const followOutput = useCallback((): 'auto' | false => (pinned ? 'auto' : false), [pinned]);
-  // A question asked here brings the view back to the end, wherever the reader was.
+  // A question asked here brings the view back to the end, wherever the reader was; once
+  // accepted, to its answer, which the list may not have drawn yet (the list finds it).
+  const wasSending = useRef(false);
   useEffect(() => {
-    if (state.sending) jumpToEnd('auto');
-  }, [state.sending, jumpToEnd]);
+    if (state.sending) {
+      jumpToEnd('auto');
+    } else if (wasSending.current && !state.hasNewer) {
+      virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end', behavior: 'auto' });
+    }
+    wasSending.current = state.sending;
+  }, [state.sending, state.hasNewer, jumpToEnd]);
   useEffect(() => {
     if (highlighted === undefined) {
       scrolledTo.current = undefined;
@@ -112,14 +158,14 @@ export function MessageList({
       role="log"
       aria-label={t('conversation.label')}
       aria-busy={busy}
-      sx={{ position: 'relative', flex: 1, minHeight: 0 }}
+      sx={{ position: 'relative', flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}
     >
       <Virtuoso
         // A replaced page (another conversation, or a jump) starts a fresh list at its target.
         key={`${messages[0]?.conversation_pk ?? ''}:${state.epoch}`}
         ref={virtuoso}
         scrollerRef={scrollerRef}
-        style={{ height: '100%' }}
+        style={{ flex: 1, minHeight: 0 }}
         data={messages}
         firstItemIndex={firstItemIndex}
         initialTopMostItemIndex={
@@ -144,11 +190,15 @@ export function MessageList({
           <MessageItem
             message={message}
             highlighted={message.seq === highlightSeq}
-            onEdit={canChange && message === lastQuestion ? () => onEdit(message) : undefined}
-            onRegenerate={canChange && message === lastAnswer ? onRegenerate : undefined}
+            onEdit={canChange ? onEdit : undefined}
+            onRegenerate={canChange ? onRegenerate : undefined}
+            onSwitchVersion={canChange ? onSwitchVersion : undefined}
           />
         )}
       />
+      {/* Below the list rather than in it: the list only shrinks while it shows, and the stored
+          question and its answer then come at its end, which it follows. */}
+      {pending && <MessageItem message={pending} highlighted={false} sending />}
       {!pinned && (
         <JumpToLatestButton onClick={state.hasNewer ? onOpenLatest : () => jumpToEnd()} />
       )}

@@ -1,7 +1,7 @@
 import type { Message } from '@themis/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { detail, json, sentForms } from '../../../test/fake-api';
+import { detail, json, sentBodies, sentForms } from '../../../test/fake-api';
 import type { stubWebSocket } from '../../../test/fake-socket';
 import { CHAT_PAGE_WAIT } from '../../../test/render';
 import { resetChatRuntime } from '../realtime/chat-runtime';
@@ -35,16 +35,17 @@ beforeEach(() => resetChatRuntime());
 afterEach(() => resetChatRuntime());
 
 describe('chat actions', () => {
-  it('writes the last answer again with the chosen model', async () => {
-    const { sockets } = withMessages(QUESTION, ANSWER);
-    const regenerate = await screen.findByRole(
-      'button',
-      { name: 'Write the answer again' },
-      CHAT_PAGE_WAIT,
-    );
-    // Only the last answer offers it.
-    expect(screen.getAllByRole('button', { name: 'Write the answer again' })).toHaveLength(1);
-    fireEvent.click(regenerate);
+  it('writes an earlier answer again as its new version, in place of what followed it', async () => {
+    const later = [
+      message({ pk: 'q2', seq: 3, role: 'user', content: 'And a sublease?', parent_pk: 'a1' }),
+      message({ pk: 'a2', seq: 4, content: 'Needs consent.', parent_pk: 'q2' }),
+    ];
+    const { sockets } = withMessages(QUESTION, ANSWER, ...later);
+    await screen.findByTestId('message-4', {}, CHAT_PAGE_WAIT);
+    // Every finished answer offers it.
+    const buttons = await screen.findAllByRole('button', { name: 'Write the answer again' });
+    expect(buttons).toHaveLength(2);
+    fireEvent.click(buttons[0]!);
     const socket = await openSocket(sockets);
     const frames = socket.sentOfType('chat.regenerate');
     expect(frames).toEqual([
@@ -52,6 +53,7 @@ describe('chat actions', () => {
         type: 'chat.regenerate',
         request_id: expect.any(String),
         conversation_pk: CONVERSATION,
+        message_pk: 'a1',
         model_id: 'openai:gpt-4o',
         language: 'en',
       },
@@ -62,21 +64,33 @@ describe('chat actions', () => {
       request_id: frames[0]!.request_id,
       conversation_pk: CONVERSATION,
       question: QUESTION,
-      answer: message({ pk: 'a2', seq: 3, status: 'streaming' }),
+      answer: message({
+        pk: 'a3',
+        seq: 5,
+        status: 'streaming',
+        parent_pk: 'q1',
+        version: 2,
+        versions: 2,
+      }),
     });
-    // The new answer replaces the old one under the same question.
+    // The new version replaces the old answer and what followed it, under the same question.
     expect(await screen.findByTestId('streaming-cursor')).toBeTruthy();
-    expect(screen.queryByTestId('message-2')).toBeNull();
+    for (const seq of [2, 3, 4]) expect(screen.queryByTestId(`message-${seq}`)).toBeNull();
     expect(screen.getByTestId('message-1').textContent).toContain('What is a lease?');
   });
 
-  it('edits the last question and asks it again', async () => {
-    const { sockets } = withMessages(QUESTION, ANSWER);
-    fireEvent.click(
-      await screen.findByRole('button', { name: 'Edit and ask again' }, CHAT_PAGE_WAIT),
-    );
+  it('edits an earlier question and asks it again as a new branch', async () => {
+    const later = [
+      message({ pk: 'q2', seq: 3, role: 'user', content: 'And a sublease?', parent_pk: 'a1' }),
+      message({ pk: 'a2', seq: 4, content: 'Needs consent.', parent_pk: 'q2' }),
+    ];
+    const { sockets } = withMessages(QUESTION, ANSWER, ...later);
+    await screen.findByTestId('message-4', {}, CHAT_PAGE_WAIT);
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Edit and ask again' }))[0]!);
     expect((chatInput() as HTMLTextAreaElement).value).toBe('What is a lease?');
-    expect(screen.getByText('Editing your last question')).toBeTruthy();
+    // The cursor goes to the question box, so the button's tooltip does not stay.
+    expect(document.activeElement).toBe(chatInput());
+    expect(screen.getByText(/Editing a question/)).toBeTruthy();
     // Files cannot join an edited question.
     expect(
       screen.getByRole('button', { name: 'Attach files (up to 3)' }).hasAttribute('disabled'),
@@ -90,6 +104,7 @@ describe('chat actions', () => {
         type: 'chat.edit',
         request_id: expect.any(String),
         conversation_pk: CONVERSATION,
+        message_pk: 'q1',
         content: 'What is a residential lease?',
         model_id: 'openai:gpt-4o',
         language: 'en',
@@ -100,14 +115,58 @@ describe('chat actions', () => {
       type: 'chat.accepted',
       request_id: frames[0]!.request_id,
       conversation_pk: CONVERSATION,
-      question: message({ pk: 'q2', seq: 3, role: 'user', content: frames[0]!.content }),
-      answer: message({ pk: 'a3', seq: 4, status: 'streaming' }),
+      question: message({
+        pk: 'q3',
+        seq: 5,
+        role: 'user',
+        content: frames[0]!.content,
+        version: 2,
+        versions: 2,
+      }),
+      answer: message({ pk: 'a3', seq: 6, status: 'streaming', parent_pk: 'q3' }),
     });
-    expect((await screen.findByTestId('message-3')).textContent).toContain('residential');
-    expect(screen.queryByTestId('message-1')).toBeNull();
-    expect(screen.queryByTestId('message-2')).toBeNull();
-    expect(screen.queryByText('Editing your last question')).toBeNull();
+    expect((await screen.findByTestId('message-5')).textContent).toContain('residential');
+    for (const seq of [1, 2, 3, 4]) expect(screen.queryByTestId(`message-${seq}`)).toBeNull();
+    expect(
+      await within(screen.getByTestId('versions-5')).findByRole('button', {
+        name: 'Previous version',
+      }),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Editing a question/)).toBeNull();
     expect((chatInput() as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it('pages through the versions of a message, showing the branch that follows each', async () => {
+    const edited = message({
+      pk: 'q3',
+      seq: 5,
+      role: 'user',
+      content: 'What is a residential lease?',
+      version: 2,
+      versions: 2,
+    });
+    const oldBranch = [
+      { ...QUESTION, versions: 2 },
+      ANSWER,
+      message({ pk: 'q2', seq: 3, role: 'user', content: 'And a sublease?', parent_pk: 'a1' }),
+      message({ pk: 'a2', seq: 4, content: 'Needs consent.', parent_pk: 'q2' }),
+    ];
+    const { api } = setupChat(`/chat/${CONVERSATION}`, {
+      [`GET /conversation/messages/${CONVERSATION}`]: () =>
+        json(messagePage([edited, message({ pk: 'a3', seq: 6, parent_pk: 'q3' })])),
+      [`POST /conversation/switch-version/${CONVERSATION}`]: () => json(messagePage(oldBranch)),
+    });
+    const pager = await screen.findByTestId('versions-5', {}, CHAT_PAGE_WAIT);
+    expect(pager.getAttribute('aria-label')).toBe('Version 2 of 2');
+    const next = await within(pager).findByRole('button', { name: 'Next version' });
+    expect(next.hasAttribute('disabled')).toBe(true);
+    fireEvent.click(await within(pager).findByRole('button', { name: 'Previous version' }));
+    expect((await screen.findByTestId('message-4')).textContent).toContain('Needs consent.');
+    expect(screen.queryByTestId('message-5')).toBeNull();
+    expect(screen.getByTestId('versions-1').getAttribute('aria-label')).toBe('Version 1 of 2');
+    expect(await sentBodies(api, `POST /conversation/switch-version/${CONVERSATION}`)).toEqual([
+      { message_pk: 'q3', version: 1 },
+    ]);
   });
 
   it('keeps what a failed answer wrote and says it failed', async () => {
@@ -130,9 +189,10 @@ describe('chat actions', () => {
     const answer = await screen.findByTestId('message-2');
     await waitFor(() => expect(answer.textContent).toContain('Message generating error'));
     expect(answer.textContent).toContain('Under art. 659 of the Civil Code');
-    expect(
-      await within(answer).findByRole('button', { name: 'Write the answer again' }),
-    ).toBeTruthy();
+    // Offered in words, the tooltip saying what it does.
+    const retry = await within(answer).findByRole('button', { name: 'Try again' });
+    fireEvent.mouseOver(retry);
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Write the answer again');
   });
 
   it('shows a stopped answer from the history with its notice and its text', async () => {

@@ -4,20 +4,32 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { Message } from '@themis/shared';
-import { lazy, Suspense, useEffect, useRef, useState, type DragEvent } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type DragEvent,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { UNKNOWN_ERROR_KEY } from '../../../app/api/error-message';
+import { errorCode, UNKNOWN_ERROR_KEY } from '../../../app/api/error-message';
 import { paths } from '../../../app/paths';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { useLanguage } from '../../../app/use-language';
 import { ShareButton } from '../../sharing';
 import { ChatEmptyState } from '../components/ChatEmptyState';
+import { ConversationSkeleton } from '../components/ConversationSkeleton';
 import { ChatInput } from '../components/ChatInput';
 import { useConversationName } from '../components/ConversationRow';
 import { ModelMenu } from '../components/ModelMenu';
 import { PlanLimitLink } from '../components/PlanLimitLink';
 import { UsageMeter } from '../components/UsageMeter';
+import { useSwitchVersionMutation } from '../api';
+import type { PendingQuestion } from '../chat-store';
 import { chatRuntime } from '../realtime/chat-runtime';
 import { useAttachments } from '../use-attachments';
 import { useChatActions } from '../use-chat-actions';
@@ -30,10 +42,10 @@ import {
 import { useListedConversation } from '../use-listed-conversation';
 import { useModelChoice } from '../use-model-choice';
 
-// The virtual message list loads with the first conversation, not with the empty chat.
-const MessageList = lazy(async () => ({
-  default: (await import('../components/MessageList')).MessageList,
-}));
+// The virtual message list loads with the first conversation, not with the empty chat: as
+// the first question is typed, so that it shows the question at once when sent.
+const loadMessageList = () => import('../components/MessageList');
+const MessageList = lazy(async () => ({ default: (await loadMessageList()).MessageList }));
 
 const noticeKey = (code: Notice) =>
   code === 'unknown' ? UNKNOWN_ERROR_KEY : `errors:codes.${code}`;
@@ -60,11 +72,14 @@ export function ChatPage() {
   const listed = useListedConversation(conversationId);
   const conversationName = useConversationName();
   const [draft, setDraft] = useState('');
-  const [editing, setEditing] = useState(false);
+  // The shown question being asked again in other words.
+  const [editing, setEditing] = useState<Message>();
   const [notice, setNotice] = useState<Notice | undefined>();
   const [dragging, setDragging] = useState(false);
+  // The first question of a new chat while its conversation is being created.
+  const [creatingWith, setCreatingWith] = useState<PendingQuestion>();
   // The question last sent, given back to the box when encryption refuses it.
-  const lastAsked = useRef<{ content: string; edit: boolean }>(undefined);
+  const lastAsked = useRef<{ content: string; editing: Message | undefined }>(undefined);
 
   /** A refusal is shown; one for encryption opens the dialog that clears it, too. */
   function refuse(code: Notice) {
@@ -76,24 +91,27 @@ export function ChatPage() {
   }
 
   const actions = useChatActions({ pk: conversationId, model, language, onError: refuse });
+  const [switchVersion, { isLoading: switching }] = useSwitchVersionMutation();
   const attachments = useAttachments({
     ensureConversation: actions.ensureConversation,
     onError: refuse,
   });
 
-  // A question refused over the socket (locked, or no PIN yet in an encrypted context).
+  // A question refused over the socket goes back to the box, nothing lost; one refused for
+  // encryption (locked, or no PIN yet in an encrypted context) opens what clears it too.
   useEffect(() => {
     if (!conversationId) return;
     const { socket, store } = chatRuntime();
     return socket.listen((frame) => {
-      if (frame.type !== 'error' || frame.conversation_pk !== conversationId) return;
-      if (!isEncryptionRefusal(frame.detail)) return;
+      if (frame.type !== 'error') return;
+      if (frame.conversation_pk !== undefined && frame.conversation_pk !== conversationId) return;
       const asked = lastAsked.current;
       if (frame.request_id && asked) {
         lastAsked.current = undefined;
         setDraft((current) => current || asked.content);
-        if (asked.edit) setEditing(true);
+        if (asked.editing) setEditing(asked.editing);
       }
+      if (!isEncryptionRefusal(frame.detail)) return;
       void recover(frame.detail).then((cleared) => {
         if (cleared) store.setError(conversationId, undefined);
       });
@@ -102,23 +120,74 @@ export function ChatPage() {
 
   const streaming = state.messages.some((message) => message.status === 'streaming');
   const shownError = notice ?? state.error;
-  const empty = !conversationId || (state.loaded && state.messages.length === 0 && !state.sending);
+  // Shown at once, before the conversation exists; the store shows it from the sending on.
+  const pending = state.pending ?? creatingWith;
+  const shownState = useMemo(
+    () => (creatingWith && !state.pending ? { ...state, pending: creatingWith } : state),
+    [state, creatingWith],
+  );
+  const empty =
+    (!conversationId && !creatingWith) ||
+    (state.loaded && state.messages.length === 0 && !state.sending && !pending);
 
   async function send() {
     setNotice(undefined);
     const content = draft.trim();
-    lastAsked.current = { content, edit: editing };
-    const sent = await actions.ask(content, attachments.attachmentPks, editing);
-    if (!sent) return;
+    const files = attachments.uploaded;
+    lastAsked.current = { content, editing };
+    // The box empties and the question shows at once; a question not sent comes back.
     setDraft('');
-    setEditing(false);
+    if (!conversationId && !editing) {
+      setCreatingWith({ content, filenames: files.map((file) => file.filename) });
+    }
+    const sent = await actions.ask(content, files, editing?.pk);
+    setCreatingWith(undefined);
+    if (!sent) {
+      setDraft((current) => current || content);
+      return;
+    }
+    setEditing(undefined);
     attachments.clear();
   }
 
   function edit(message: Message) {
-    setEditing(true);
+    setEditing(message);
     setDraft(message.content);
   }
+
+  async function showVersion(message: Message, version: number) {
+    if (!conversationId) return;
+    try {
+      const page = await switchVersion({
+        conversationPk: conversationId,
+        body: { message_pk: message.pk, version },
+      }).unwrap();
+      chatRuntime().store.setPage(conversationId, page, { replace: true });
+    } catch (error) {
+      refuse(errorCode(error) ?? 'unknown');
+    }
+  }
+
+  function regenerate(answer: Message) {
+    lastAsked.current = undefined;
+    actions.regenerate(answer.pk);
+  }
+
+  // Handlers that stay the same from render to render, so the messages (memoised) are not
+  // drawn again at every delta of an answer; they call this render's functions.
+  const latest = useRef({ edit, regenerate, showVersion });
+  useLayoutEffect(() => {
+    latest.current = { edit, regenerate, showVersion };
+  });
+  const messageActions = useMemo(
+    () => ({
+      onEdit: (message: Message) => latest.current.edit(message),
+      onRegenerate: (answer: Message) => latest.current.regenerate(answer),
+      onSwitchVersion: (message: Message, version: number) =>
+        void latest.current.showVersion(message, version),
+    }),
+    [],
+  );
 
   function dismissError() {
     setNotice(undefined);
@@ -187,20 +256,19 @@ export function ChatPage() {
         <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto', display: 'flex' }}>
           <ChatEmptyState onPickTopic={setDraft} />
         </Box>
+      ) : !state.loaded && !pending && !loadFailed && !conversation.locked ? (
+        <ConversationSkeleton />
       ) : (
-        <Suspense fallback={<Box sx={{ flex: 1 }} />}>
+        <Suspense fallback={<ConversationSkeleton />}>
           <MessageList
-            state={state}
+            state={shownState}
             highlightSeq={targetSeq}
             loadingOlder={conversation.loadingOlder}
             loadingNewer={conversation.loadingNewer}
             onLoadOlder={() => void conversation.loadOlder()}
             onLoadNewer={() => void conversation.loadNewer()}
-            onEdit={edit}
-            onRegenerate={() => {
-              lastAsked.current = undefined;
-              actions.regenerate();
-            }}
+            {...messageActions}
+            switching={switching}
             onOpenLatest={() => void navigate(`${paths.chat}/${conversationId ?? ''}`)}
           />
         </Suspense>
@@ -238,6 +306,7 @@ export function ChatPage() {
         <ChatInput
           value={draft}
           onChange={(value) => {
+            if (empty) void loadMessageList();
             setDraft(value);
             if (notice === 'no_model_selected') setNotice(undefined);
           }}
@@ -246,9 +315,9 @@ export function ChatPage() {
           streaming={streaming}
           // Until the models are known a question would go without one.
           busy={state.sending || modelsLoading}
-          editing={editing}
+          editing={editing !== undefined}
           onCancelEdit={() => {
-            setEditing(false);
+            setEditing(undefined);
             setDraft('');
           }}
           files={attachments.files}

@@ -1,0 +1,143 @@
+import { and, asc, eq, getTableColumns, gte, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { conversations, messages, type MessageRow } from '../db/schema';
+
+/**
+ * Which of its versions a message is, and how many there are: the messages that follow the
+ * same one. Written out against the table's own name (drizzle leaves columns unqualified in
+ * a select list, which the subquery would read as its own), so it serves selects and
+ * RETURNING alike.
+ */
+const SAME_STEP = sql.raw(
+  'from messages s where s.conversation_id = messages.conversation_id ' +
+    'and s.parent_id is not distinct from messages.parent_id',
+);
+export const versionColumns = {
+  version: sql<number>`(select count(*) ${SAME_STEP} and s.seq <= messages.seq)`.mapWith(Number),
+  versions: sql<number>`(select count(*) ${SAME_STEP})`.mapWith(Number),
+};
+
+export type VersionedRow = MessageRow & { version: number; versions: number };
+
+/** How many versions the step `parentId` leads to has (first questions: parentId null). */
+export async function countVersions(options: {
+  db: Database;
+  conversationId: string;
+  parentId: string | null;
+}): Promise<number> {
+  const [row] = await options.db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, options.conversationId),
+        options.parentId === null
+          ? isNull(messages.parentId)
+          : eq(messages.parentId, options.parentId),
+      ),
+    );
+  return row?.count ?? 0;
+}
+
+/** Takes the shown branch off from `fromSeq` on: a new version or another one replaces it. */
+export async function hideBranchFrom(options: {
+  db: Database;
+  conversationId: string;
+  fromSeq: number;
+}) {
+  await options.db
+    .update(messages)
+    .set({ shown: false })
+    .where(
+      and(
+        eq(messages.conversationId, options.conversationId),
+        eq(messages.shown, true),
+        gte(messages.seq, options.fromSeq),
+      ),
+    );
+}
+
+/**
+ * Shows `messageId` and, below it, the newest version of each step that follows, down to
+ * the end of that branch.
+ */
+export async function showBranchFrom(options: { db: Database; messageId: string }) {
+  await options.db.execute(sql`
+    with recursive branch(id) as (
+      select ${options.messageId}::uuid
+      union all
+      select newest.id from branch
+      cross join lateral (
+        select c.id from messages c where c.parent_id = branch.id order by c.seq desc limit 1
+      ) as newest
+    )
+    update ${messages} set shown = true where ${messages.id} in (select id from branch)`);
+}
+
+/** The `version`-th message (oldest first) that follows the same message as `messageId`. */
+export async function findVersion(options: {
+  db: Database;
+  conversationId: string;
+  parentId: string | null;
+  version: number;
+}): Promise<MessageRow | undefined> {
+  const { db, conversationId, parentId, version } = options;
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        parentId === null ? isNull(messages.parentId) : eq(messages.parentId, parentId),
+      ),
+    )
+    .orderBy(asc(messages.seq))
+    .offset(version - 1)
+    .limit(1);
+  return row;
+}
+
+/** A message with which of its versions it is. */
+export async function findVersionedMessage(options: {
+  db: Database;
+  messageId: string;
+}): Promise<VersionedRow> {
+  const [row] = await options.db
+    .select({ ...getTableColumns(messages), ...versionColumns })
+    .from(messages)
+    .where(eq(messages.id, options.messageId));
+  return row!;
+}
+
+/**
+ * Within a transaction: locks the conversation (as a question being accepted does), and
+ * finds the shown message `messageId` of it and whether an answer is being written.
+ */
+export async function lockForSwitching(options: {
+  db: Database;
+  conversationId: string;
+  messageId: string;
+}): Promise<{ message: MessageRow | undefined; streaming: boolean }> {
+  const { db, conversationId, messageId } = options;
+  await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(eq(conversations.id, conversationId))
+    .for('update');
+  const [message] = await db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.id, messageId),
+        eq(messages.conversationId, conversationId),
+        eq(messages.shown, true),
+      ),
+    );
+  const [streaming] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), eq(messages.status, 'streaming')))
+    .limit(1);
+  return { message, streaming: streaming !== undefined };
+}

@@ -1,0 +1,106 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { json } from '../../../test/fake-api';
+import type { stubWebSocket } from '../../../test/fake-socket';
+import { resetChatRuntime } from '../realtime/chat-runtime';
+import {
+  CONVERSATION,
+  chatInput,
+  conversation,
+  message,
+  messagePage,
+  setupChat,
+  typeAndSend,
+} from '../test-data';
+import { CHAT_PAGE_WAIT } from '../../../test/render';
+
+// What the chat shows while it waits: the question sent, at once; the conversation loading.
+
+beforeEach(() => resetChatRuntime());
+afterEach(() => resetChatRuntime());
+
+/** A response held back until `release` is called. */
+function heldBack(respond: () => Response) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  return { handler: async () => (await released, respond()), release: () => release() };
+}
+
+async function openSocket(sockets: ReturnType<typeof stubWebSocket>) {
+  await waitFor(() => expect(sockets.count()).toBe(1));
+  const socket = sockets.latest();
+  socket.open();
+  return socket;
+}
+
+describe('the chat while it waits', () => {
+  it('shows the first question at once, as sending, while its conversation is created', async () => {
+    const create = heldBack(() => json(conversation({ pk: CONVERSATION, name: '' })));
+    const { sockets, router } = setupChat('/chat', {
+      'POST /conversation/create': create.handler,
+    });
+    await typeAndSend('Can my landlord keep the deposit?');
+    // Before the server has answered anything: the box is empty, the question is shown.
+    const sending = await screen.findByTestId('message-1', {}, CHAT_PAGE_WAIT);
+    expect(sending.textContent).toContain('Can my landlord keep the deposit?');
+    expect(sending.textContent).toContain('Sending…');
+    expect((chatInput() as HTMLTextAreaElement).value).toBe('');
+    expect(screen.queryByTestId('chat-empty-state')).toBeNull();
+
+    create.release();
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/chat/${CONVERSATION}`));
+    const socket = await openSocket(sockets);
+    await waitFor(() => expect(socket.sentOfType('chat.send')).toHaveLength(1));
+    expect((await screen.findByTestId('message-1')).textContent).toContain('Sending…');
+    socket.receive({
+      type: 'chat.accepted',
+      request_id: socket.sentOfType('chat.send')[0]!.request_id,
+      conversation_pk: CONVERSATION,
+      question: message({
+        pk: 'q1',
+        seq: 1,
+        role: 'user',
+        content: 'Can my landlord keep the deposit?',
+      }),
+      answer: message({ pk: 'a1', seq: 2, status: 'streaming', parent_pk: 'q1' }),
+    });
+    expect(await screen.findByTestId('streaming-cursor')).toBeTruthy();
+    expect(screen.getByTestId('message-1').textContent).not.toContain('Sending…');
+  });
+
+  it('gives a refused question back to the box', async () => {
+    const { sockets } = setupChat(`/chat/${CONVERSATION}`, {
+      [`GET /conversation/messages/${CONVERSATION}`]: () =>
+        json(messagePage([message({ pk: 'q1', seq: 1, role: 'user', content: 'Earlier' })])),
+    });
+    await screen.findByTestId('message-1', {}, CHAT_PAGE_WAIT);
+    await typeAndSend('Is this clause fair?');
+    const socket = await openSocket(sockets);
+    await waitFor(() => expect(socket.sentOfType('chat.send')).toHaveLength(1));
+    expect(screen.getByTestId('message-2').textContent).toContain('Sending…');
+    socket.receive({
+      type: 'error',
+      detail: 'monthly_limit_reached',
+      request_id: socket.sentOfType('chat.send')[0]!.request_id,
+      conversation_pk: CONVERSATION,
+    });
+    await waitFor(() =>
+      expect((chatInput() as HTMLTextAreaElement).value).toBe('Is this clause fair?'),
+    );
+    expect(screen.queryByTestId('message-2')).toBeNull();
+  });
+
+  it('shows the shape of a conversation while its messages load', async () => {
+    const page = heldBack(() =>
+      json(messagePage([message({ pk: 'q1', seq: 1, role: 'user', content: 'Loaded' })])),
+    );
+    setupChat(`/chat/${CONVERSATION}`, {
+      [`GET /conversation/messages/${CONVERSATION}`]: page.handler,
+    });
+    expect(await screen.findByTestId('conversation-skeleton', {}, CHAT_PAGE_WAIT)).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Loading the conversation' })).toBeTruthy();
+    page.release();
+    expect((await screen.findByTestId('message-1')).textContent).toContain('Loaded');
+    expect(screen.queryByTestId('conversation-skeleton')).toBeNull();
+  });
+});
