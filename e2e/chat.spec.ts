@@ -245,7 +245,9 @@ test.describe('the question box on a phone', () => {
       await expect(send).toBeEnabled();
       await expect(send).toBeInViewport({ ratio: 1 });
       await expect(input).toBeInViewport({ ratio: 1 });
-      await expect(page.getByText(lang === 'en' ? ENGLISH.notice : POLISH.notice)).toBeInViewport();
+      await expect(
+        page.getByText(lang === 'en' ? ENGLISH.notice : POLISH.notice, { exact: true }),
+      ).toBeInViewport();
       // Nothing but the conversation scrolls: the page itself stays put.
       expect(await page.evaluate(() => document.scrollingElement!.scrollHeight)).toBe(667);
       await expectAccessible(page, `three files on a phone, ${lang}, ${scheme}`);
