@@ -38,10 +38,11 @@ export const organizationsApi = api.injectEndpoints({
       query: () => '/organization/invitation/list',
       providesTags: ['Invitations'],
     }),
+    // Read once by the invitation's page: answering it ends it, and asking again then would
+    // only be refused (404) while the page shows the answer.
     getInvitation: build.query<ReceivedInvitation, { type: string; pk: string }>({
       query: ({ type, pk }) =>
         `/organization/invitation/get/${encodeURIComponent(type)}/${encodeURIComponent(pk)}`,
-      providesTags: ['Invitations'],
     }),
     switchOrganization: build.mutation<{ organization: Organization | null }, string | null>({
       query: (pk) => ({
