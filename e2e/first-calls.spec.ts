@@ -16,6 +16,15 @@ function apiCalls(page: Page): string[] {
   return calls;
 }
 
+/** The responses with an error status the page gets from now on. */
+function failedResponses(page: Page): string[] {
+  const failed: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+  });
+  return failed;
+}
+
 test('a reload of a conversation makes three API calls', async ({ page }) => {
   await signUpThroughApi(page);
   await page.goto('/chat');
@@ -49,10 +58,7 @@ test('a visitor on the login page makes one API call, which answers without an e
   page,
 }) => {
   const calls = apiCalls(page);
-  const failed: string[] = [];
-  page.on('response', (response) => {
-    if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
-  });
+  const failed = failedResponses(page);
   await page.goto('/login');
   await expect(page.getByTestId('login-form')).toBeVisible();
   await page.waitForLoadState('networkidle');
@@ -64,10 +70,7 @@ test('a visitor, or a signed-out session, opening a chat is sent to login after 
   page,
 }) => {
   const calls = apiCalls(page);
-  const failed: string[] = [];
-  page.on('response', (response) => {
-    if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
-  });
+  const failed = failedResponses(page);
   await page.goto('/chat');
   await expect(page).toHaveURL(/\/login\?from=%2Fchat$/);
   await expect(page.getByTestId('login-form')).toBeVisible();

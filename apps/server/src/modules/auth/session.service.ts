@@ -99,28 +99,24 @@ export async function rotateRefreshToken(options: {
     | { kind: 'reused'; sessionId: string }
     | { kind: 'rotated'; tokens: SessionTokens };
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
-    const [row] = await tx
-      .select({ token: refreshTokens, session: sessions })
-      .from(refreshTokens)
-      .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
-      .where(eq(refreshTokens.tokenHash, hashToken(options.refresh)))
-      .for('update');
-    if (!row || row.session.revokedAt || row.session.expiresAt <= now) return { kind: 'refused' };
-    if (row.token.usedAt) {
-      if (now.getTime() - row.token.usedAt.getTime() <= REUSE_GRACE_MS)
-        return { kind: 'unchanged' };
+    const [row] = await refreshTokenQuery(tx, options.refresh).for('update');
+    const state = refreshTokenState(row, now);
+    if (state === 'refused') return { kind: 'refused' };
+    if (state === 'grace') return { kind: 'unchanged' };
+    if (state === 'reused') {
       await tx
         .update(sessions)
         .set({ revokedAt: now, revokedReason: 'refresh_token_reuse' })
-        .where(eq(sessions.id, row.session.id));
-      return { kind: 'reused', sessionId: row.session.id };
+        .where(eq(sessions.id, row!.session.id));
+      return { kind: 'reused', sessionId: row!.session.id };
     }
-    await tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.id, row.token.id));
-    await tx.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.session.id));
-    const actor = { userId: row.session.userId, sessionId: row.session.id };
+    const { token, session } = row!;
+    await tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.id, token.id));
+    await tx.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id));
+    const actor = { userId: session.userId, sessionId: session.id };
     const tokens = {
       access: await signAccess(keys, actor, now),
-      refresh: await issueRefresh(tx, row.session.id),
+      refresh: await issueRefresh(tx, session.id),
     };
     return { kind: 'rotated', tokens };
   });
@@ -138,6 +134,30 @@ export async function rotateRefreshToken(options: {
   }
 }
 
+/** A refresh token's row and its session's. */
+function refreshTokenQuery(db: Database, refresh: string) {
+  return db
+    .select({ token: refreshTokens, session: sessions })
+    .from(refreshTokens)
+    .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+    .where(eq(refreshTokens.tokenHash, hashToken(refresh)));
+}
+
+/**
+ * What a refresh token is worth now: refused (unknown, or its session ended), unused, used
+ * within the grace that covers two tabs refreshing at once, or reused after it (a copy).
+ */
+function refreshTokenState(
+  row:
+    | { token: { usedAt: Date | null }; session: { revokedAt: Date | null; expiresAt: Date } }
+    | undefined,
+  now: Date,
+): 'refused' | 'unused' | 'grace' | 'reused' {
+  if (!row || row.session.revokedAt || row.session.expiresAt <= now) return 'refused';
+  if (!row.token.usedAt) return 'unused';
+  return now.getTime() - row.token.usedAt.getTime() <= REUSE_GRACE_MS ? 'grace' : 'reused';
+}
+
 /**
  * Whether a refresh token would renew its session now, read without rotating it: the
  * session bootstrap is a GET, and only the POST to /auth/token/refresh may change tokens.
@@ -147,15 +167,9 @@ export async function isRefreshTokenLive(options: {
   refresh: string;
   now: Date;
 }): Promise<boolean> {
-  const { db, now } = options;
-  const [row] = await db
-    .select({ usedAt: refreshTokens.usedAt, session: sessions })
-    .from(refreshTokens)
-    .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
-    .where(eq(refreshTokens.tokenHash, hashToken(options.refresh)));
-  if (!row || row.session.revokedAt || row.session.expiresAt <= now) return false;
-  // A used token renews nothing after the grace that covers two tabs refreshing at once.
-  return !row.usedAt || now.getTime() - row.usedAt.getTime() <= REUSE_GRACE_MS;
+  const [row] = await refreshTokenQuery(options.db, options.refresh);
+  const state = refreshTokenState(row, options.now);
+  return state === 'unused' || state === 'grace';
 }
 
 export interface Authenticated {
