@@ -198,7 +198,12 @@ export function MessageList({
       />
       {/* Below the list rather than in it: the list only shrinks while it shows, and the stored
           question and its answer then come at its end, which it follows. */}
-      {pending && <MessageItem message={pending} highlighted={false} sending />}
+      {pending && (
+        // As wide as the list's items: in this column it would shrink to its words.
+        <Box sx={{ width: '100%' }}>
+          <MessageItem message={pending} highlighted={false} sending />
+        </Box>
+      )}
       {!pinned && (
         <JumpToLatestButton onClick={state.hasNewer ? onOpenLatest : () => jumpToEnd()} />
       )}
