@@ -21,7 +21,9 @@ export function chatRuntime(): ChatRuntime {
     const store = new ChatStore();
     const socket = new ChatSocket({
       url: webSocketUrl(runtimeConfig()),
-      refreshSession,
+      // A session this tab is ending on purpose closes the socket too: nothing to renew.
+      refreshSession: () =>
+        isSessionEnding() ? Promise.resolve('unauthorized' as const) : refreshSession(),
       toLogin: () => {
         // Ended on purpose here: the page that ended it goes on by itself.
         if (isSessionEnding()) return;
