@@ -111,3 +111,42 @@ describe('another branch shown', () => {
     expect(pks(store)).toEqual(['q1', 'a0']);
   });
 });
+
+describe('a page read while its answer was written', () => {
+  const streamingAnswer = (content: string) =>
+    message({ pk: 'a2', seq: 2, content, status: 'streaming', parent_pk: 'q1' });
+
+  /** A store that saw the exchange over the socket before its page arrived. */
+  function askedBeforeThePage() {
+    const store = new ChatStore();
+    store.request('mine', CONVERSATION);
+    store.apply(accepted(question(1, null), 2, 'mine'));
+    store.apply({
+      type: 'chat.delta',
+      conversation_pk: CONVERSATION,
+      message_pk: 'a2',
+      offset: 0,
+      text: 'Yes, under art. 6',
+    });
+    return store;
+  }
+
+  it('keeps an answer that ended before the page came', () => {
+    const store = askedBeforeThePage();
+    const ended = message({ pk: 'a2', seq: 2, content: 'Yes, under art. 6.', parent_pk: 'q1' });
+    store.apply({ type: 'chat.done', conversation_pk: CONVERSATION, message: ended });
+    store.setPage(CONVERSATION, messagePage([question(1, null), streamingAnswer('Yes')]));
+    expect(store.get(CONVERSATION).messages.at(-1)).toEqual(ended);
+  });
+
+  it('keeps more of an answer than the page shows, and takes more from the page', () => {
+    const store = askedBeforeThePage();
+    store.setPage(CONVERSATION, messagePage([question(1, null), streamingAnswer('Yes')]));
+    expect(store.get(CONVERSATION).messages.at(-1)?.content).toBe('Yes, under art. 6');
+    store.setPage(
+      CONVERSATION,
+      messagePage([question(1, null), streamingAnswer('Yes, under art. 6 and 7')]),
+    );
+    expect(store.get(CONVERSATION).messages.at(-1)?.content).toBe('Yes, under art. 6 and 7');
+  });
+});

@@ -52,6 +52,17 @@ function withExchange(messages: Message[], frame: AcceptedFrame): Message[] | un
   return [...messages.slice(0, at + 1), frame.question, frame.answer];
 }
 
+/**
+ * The message as a page shows it, unless the socket has taken it further since the page was
+ * read: a page read while its answer was written may arrive after that answer's end, which
+ * no later frame repeats.
+ */
+function fresher(live: Message | undefined, paged: Message): Message {
+  if (!live || paged.status !== 'streaming') return paged;
+  const further = live.status !== 'streaming' || live.content.length > paged.content.length;
+  return further ? live : paged;
+}
+
 /** Characters of a text as the server counts offsets (UTF-16 code units, like JS strings). */
 export const shownLength = (state: ConversationState) =>
   state.messages.findLast((message) => message.status === 'streaming')?.content.length ?? 0;
@@ -95,8 +106,9 @@ export class ChatStore {
         page.has_newer || replace
           ? []
           : state.messages.filter((m) => m.seq > lastSeq && !known.has(m.pk));
+      const shown = new Map(state.messages.map((message) => [message.pk, message]));
       return {
-        messages: [...page.items, ...newer],
+        messages: [...page.items.map((item) => fresher(shown.get(item.pk), item)), ...newer],
         hasMore: page.has_more,
         hasNewer: page.has_newer,
         loaded: true,
