@@ -16,6 +16,17 @@ function apiCalls(page: Page): string[] {
   return calls;
 }
 
+/** The file names of the scripts the page loads from now on. */
+function scriptsLoaded(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') {
+      scripts.push(new URL(request.url()).pathname.split('/').pop()!);
+    }
+  });
+  return scripts;
+}
+
 /** The responses with an error status the page gets from now on. */
 function failedResponses(page: Page): string[] {
   const failed: string[] = [];
@@ -71,11 +82,15 @@ test('a visitor, or a signed-out session, opening a chat is sent to login after 
 }) => {
   const calls = apiCalls(page);
   const failed = failedResponses(page);
+  const scripts = scriptsLoaded(page);
   await page.goto('/chat');
   await expect(page).toHaveURL(/\/login\?from=%2Fchat$/);
   await expect(page.getByTestId('login-form')).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(calls).toEqual(['GET /api/auth/session']);
+  // The guard's code, never the signed-in shell's or the chat's.
+  expect(scripts).toContainEqual(expect.stringMatching(/^RequireAuth-/));
+  expect(scripts.filter((name) => /^(AppShell|ChatPage)-/.test(name))).toEqual([]);
 
   // Signed out elsewhere: the cookies left here are dead, and cleared by the same check.
   await signUpThroughApi(page);

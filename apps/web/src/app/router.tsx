@@ -1,15 +1,33 @@
 import { SHARE_ROUTE_ROOT } from '@themis/shared';
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { CenteredSpinner } from '../components/CenteredSpinner';
 import { RouteErrorPage } from '../features/errors/pages/RouteErrorPage';
 import { SHOWS_OWN_BANNER } from '../features/maintenance/components/OutsideShellBanner';
 import { paths } from './paths';
 import { RootLayout } from './RootLayout';
+import { hadSession } from './session';
 
 // Pages use the function form of `lazy`: with the object form a chunk that fails to load
 // never reaches the errorElement and the page stays blank.
 const page = (load: () => Promise<ComponentType>) => async () => ({ Component: await load() });
+
+/**
+ * A signed-in page: its code is fetched beside the session check when this browser had a
+ * session last time (a reload waits for neither in turn); otherwise only once the page is
+ * shown, so a visitor sent to login never downloads the signed-in code.
+ */
+const signedInPage = (load: () => Promise<ComponentType>) => async () => {
+  if (hadSession()) return { Component: await load() };
+  const Page = lazy(async () => ({ default: await load() }));
+  return {
+    Component: () => (
+      <Suspense fallback={<CenteredSpinner />}>
+        <Page />
+      </Suspense>
+    ),
+  };
+};
 
 const requireAuth = (personalInfo: 'required' | 'optional') => async () => {
   const { RequireAuth } = await import('../features/auth/components/RequireAuth');
@@ -28,12 +46,12 @@ export const routes: RouteObject[] = [
         lazy: requireAuth('required'),
         children: [
           {
-            lazy: page(async () => (await import('./AppShell')).AppShell),
+            lazy: signedInPage(async () => (await import('./AppShell')).AppShell),
             handle: SHOWS_OWN_BANNER,
             children: [
               {
                 path: `${SHARE_ROUTE_ROOT}:secret`,
-                lazy: page(
+                lazy: signedInPage(
                   async () =>
                     (await import('../features/sharing/pages/SharedConversationPage'))
                       .SharedConversationPage,
@@ -41,11 +59,13 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'chat/:conversationId?',
-                lazy: page(async () => (await import('../features/chat/pages/ChatPage')).ChatPage),
+                lazy: signedInPage(
+                  async () => (await import('../features/chat/pages/ChatPage')).ChatPage,
+                ),
               },
               {
                 path: `${paths.organizations}/:tab?`,
-                lazy: page(
+                lazy: signedInPage(
                   async () =>
                     (await import('../features/organizations/pages/OrganizationsPage'))
                       .OrganizationsPage,
@@ -54,19 +74,19 @@ export const routes: RouteObject[] = [
               { path: paths.billing, element: <Navigate to={paths.billingPlans} replace /> },
               {
                 path: `${paths.billing}/:tab`,
-                lazy: page(
+                lazy: signedInPage(
                   async () => (await import('../features/billing/pages/BillingPage')).BillingPage,
                 ),
               },
               {
                 path: paths.payment,
-                lazy: page(
+                lazy: signedInPage(
                   async () => (await import('../features/billing/pages/PaymentPage')).PaymentPage,
                 ),
               },
               {
                 path: paths.organizationInvitation,
-                lazy: page(
+                lazy: signedInPage(
                   async () =>
                     (await import('../features/organizations/pages/InvitationPage')).InvitationPage,
                 ),
@@ -80,7 +100,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: paths.questionnaire,
-            lazy: page(
+            lazy: signedInPage(
               async () =>
                 (await import('../features/questionnaire/pages/QuestionnairePage'))
                   .QuestionnairePage,

@@ -17,3 +17,26 @@ export function logout(): void {
   ending = true;
   window.location.assign(runtimeConfig().logoutUrl);
 }
+
+const SESSION_HINT_KEY = 'themis.hadSession';
+
+/**
+ * Whether this browser had a session when it last asked: a guess made before the session
+ * check answers, so that a signed-in reload fetches its pages' code beside that check.
+ */
+export function hadSession(): boolean {
+  try {
+    return window.localStorage.getItem(SESSION_HINT_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export function rememberSession(signedIn: boolean): void {
+  try {
+    if (signedIn) window.localStorage.setItem(SESSION_HINT_KEY, '1');
+    else window.localStorage.removeItem(SESSION_HINT_KEY);
+  } catch {
+    // Storage refused (private mode): the pages' code then waits for the session check.
+  }
+}

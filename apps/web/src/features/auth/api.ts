@@ -15,6 +15,7 @@ import type {
 } from '@themis/shared';
 import type { z } from 'zod';
 import { api } from '../../app/api/api';
+import { rememberSession } from '../../app/session';
 
 // Type-only imports: the schemas themselves stay out of the guards' chunk.
 type AcceptedResponse = z.infer<typeof ZAcceptedResponse>;
@@ -81,7 +82,9 @@ async function signedInUser(
   queryFulfilled: Promise<{ data: LoginResponse }>,
 ): Promise<AuthUser | undefined> {
   const result = await queryFulfilled.catch(() => undefined);
-  return result?.data.status === 'authenticated' ? result.data.user : undefined;
+  if (result?.data.status !== 'authenticated') return undefined;
+  rememberSession(true);
+  return result.data.user;
 }
 
 export const {

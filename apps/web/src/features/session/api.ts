@@ -1,5 +1,6 @@
 import type { SessionBootstrap } from '@themis/shared';
 import { api, refreshSession } from '../../app/api/api';
+import { rememberSession } from '../../app/session';
 import { authApi } from '../auth/api';
 import { chatApi } from '../chat/api';
 import { maintenanceApi } from '../maintenance/api';
@@ -32,6 +33,7 @@ export const sessionApi = api.injectEndpoints({
           if (result.error) return { error: result.error };
         }
         const data = result.data as SessionBootstrap;
+        rememberSession(data.session !== null);
         dispatch(
           maintenanceApi.util.upsertQueryData('getMaintenanceStatus', undefined, data.maintenance),
         );
