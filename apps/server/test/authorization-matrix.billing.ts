@@ -52,6 +52,16 @@ export function billingRows(): HttpRow[] {
       }),
       owner: 201,
     },
+    // Without Stripe there is nothing to set up: the owner too is told so, after the check.
+    {
+      route: 'POST /api/billing/card/setup-intent',
+      request: (r) => ({
+        method: 'POST',
+        url: '/api/billing/card/setup-intent',
+        payload: { organization_pk: r.organization },
+      }),
+      owner: 404,
+    },
     {
       route: 'GET /api/billing/receipt/list?organization_pk',
       request: (r) => ({ method: 'GET', url: `/api/billing/receipt/list?${ofOrganization(r)}` }),

@@ -132,8 +132,8 @@ export async function signInAs(t: TestApp, email: string): Promise<Client> {
   return client;
 }
 
-export async function receiptsOf(client: Client) {
-  const res = await client.get('/api/billing/receipt/list');
+export async function receiptsOf(client: Client, organizationId?: string) {
+  const res = await client.get(`/api/billing/receipt/list${accountQuery(organizationId)}`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as Receipt[];
 }
