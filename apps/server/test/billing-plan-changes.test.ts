@@ -199,6 +199,10 @@ describe('changing the plan', () => {
     );
     const statuses = answers.map((res) => res.statusCode);
     expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(1);
+    // The others find the plan already changed, or wait their turn in vain: never a 500.
+    for (const res of answers.filter((answer) => answer.statusCode !== 200)) {
+      expect([res.statusCode, typeof res.json().detail]).toEqual([409, 'string']);
+    }
     const upgrades = await t.database.db
       .select()
       .from(payments)

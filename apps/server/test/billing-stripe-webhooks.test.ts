@@ -10,6 +10,7 @@ import {
   deliverAll,
   signInAgain,
   stripeCard,
+  subscribeTo,
   subscribedWithStripe,
 } from './billing-stripe-fixtures';
 import {
@@ -227,6 +228,8 @@ describe('the signature', () => {
   });
 
   it('needs no session or same-origin call, and ignores events it does not handle', async () => {
+    const account = await subscribedAccount();
+    const before = [await overview(account.client), await receiptsOf(account.client)];
     const res = await deliver(t, clock, {
       id: 'evt_other',
       object: 'event',
@@ -235,13 +238,21 @@ describe('the signature', () => {
       livemode: false,
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
-      type: 'customer.created',
-      data: { object: { id: 'cus_x', object: 'customer' } },
+      type: 'customer.subscription.trial_will_end',
+      data: { object: { id: account.stripeSubscription, object: 'subscription' } },
     });
     expect([res.statusCode, res.json()]).toEqual([200, { status: 'ok' }]);
+    expect([await overview(account.client), await receiptsOf(account.client)]).toEqual(before);
   });
 
   it('keeps keys, signatures and client secrets out of the log', async () => {
+    // A purchase whose bank asks for its step (a client secret), then its webhooks.
+    const account = await billedAccount(t);
+    const card = await stripeCard(account.client, 'pm_card_authenticationRequired');
+    const outcome = await subscribeTo(account.client, plans.pro!, card);
+    expect(outcome.json()).toMatchObject({ status: 'requires_action' });
+    stripe.authenticate((outcome.json() as { client_secret: string }).client_secret, 'complete');
+    await deliverAll(t, stripe, clock);
     const log = t.logs.join('\n');
     expect(log).toContain('Stripe webhook');
     for (const secret of [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, '_secret_', 'v1=']) {
