@@ -1,15 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingAccounts, subscriptions } from '../src/db/schema';
+import { billingAccounts, payments, subscriptions } from '../src/db/schema';
 import { createTestApp, type TestApp } from './app';
 import { lastCodeTo, signedUpClient } from './accounts';
 import {
   catalogue,
   overview,
+  runBillingJobs,
+  signInAs,
   saveDetails,
   savedCard,
   subscribed,
   subscribeTo,
+  startBillingApp,
 } from './billing-fixtures';
 import { firm } from './organization-fixtures';
 
@@ -81,19 +84,42 @@ describe('an organization plan', () => {
   });
 
   it('is not renewed once the organization is deleted', async () => {
-    const { owner, organizationId } = await firm(t);
-    const plans = await catalogue(owner.client);
-    await subscribed(owner.client, plans.team!, 'monthly', { organizationId });
-    const url = `/api/organization/delete/${organizationId}`;
-    expect((await owner.client.delete(url)).statusCode).toBe(202);
-    const code = await lastCodeTo(t, owner.email);
-    const deleted = await owner.client.delete(`${url}?verification_code=${code}`);
-    expect(deleted.statusCode, deleted.body).toBe(200);
-    const [row] = await t.database.db
-      .select()
-      .from(subscriptions)
-      .innerJoin(billingAccounts, eq(billingAccounts.id, subscriptions.accountId))
-      .where(eq(billingAccounts.organizationId, organizationId));
-    expect(row?.subscriptions).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
+    let clock = new Date('2026-03-02T09:00:00.000Z');
+    const billing = await startBillingApp(() => clock);
+    try {
+      const { owner, organizationId } = await firm(billing.t);
+      const bought = await subscribed(owner.client, billing.plans.team!, 'monthly', {
+        organizationId,
+      });
+      // Deleted mid-period, so that the period ends before the organization is purged.
+      clock = new Date('2026-03-20T09:00:00.000Z');
+      const client = await signInAs(billing.t, owner.email);
+      const url = `/api/organization/delete/${organizationId}`;
+      expect((await client.delete(url)).statusCode).toBe(202);
+      const code = await lastCodeTo(billing.t, owner.email);
+      const deleted = await client.delete(`${url}?verification_code=${code}`);
+      expect(deleted.statusCode, deleted.body).toBe(200);
+      const subscriptionOf = async () =>
+        (
+          await billing.t.database.db
+            .select()
+            .from(subscriptions)
+            .innerJoin(billingAccounts, eq(billingAccounts.id, subscriptions.accountId))
+            .where(eq(billingAccounts.organizationId, organizationId))
+        )[0]?.subscriptions;
+      expect(await subscriptionOf()).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
+
+      // The period ends: the subscription ends with it, and the card is not charged again.
+      clock = new Date('2026-04-02T10:00:00.000Z');
+      await runBillingJobs(billing.t);
+      expect(await subscriptionOf()).toMatchObject({ status: 'ended' });
+      const charged = await billing.t.database.db
+        .select()
+        .from(payments)
+        .where(eq(payments.subscriptionId, bought.overview.subscription!.pk));
+      expect(charged.map((payment) => payment.kind)).toEqual(['subscription']);
+    } finally {
+      await billing.close();
+    }
   });
 });
