@@ -1,5 +1,7 @@
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ConversationPage, MessagePage } from '@themis/shared';
+import { jobs } from '../src/db/schema';
 import { Client, loginWithCode, signedUpClient } from './accounts';
 import { chatHarnessForFile, connectSocket, sendFrame } from './chat-harness';
 import { encryptionHelpers, PIN } from './encryption-fixtures';
@@ -91,6 +93,30 @@ describe('enabling encryption', () => {
     const done = await tab.next('chat.done', (f) => f.conversation_pk === first);
     expect(done.message.content).toBe('The answer holds ANSWER-MARK.');
     tab.close();
+  });
+
+  it('is not lost when a sync running from the PIN ends just after the switch', async () => {
+    const { client, user } = await e.proUser();
+    const pk = await e.conversationWith(client, 'RACE-MARK');
+    await e.setPin(client);
+    // The PIN's sync is being run by a worker, from a state read before the switch.
+    const ofUser = and(
+      eq(jobs.type, 'encryption.sync'),
+      sql`${jobs.payload} ->> 'userId' = ${user.pk}`,
+    );
+    const db = h.t.database.db;
+    const [running] = await db
+      .update(jobs)
+      .set({ lockedUntil: sql`now() + interval '5 minutes'` })
+      .where(ofUser)
+      .returning({ id: jobs.id });
+    expect(running).toBeDefined();
+    expect((await client.post('/api/user/enable-encryption', {})).statusCode).toBe(200);
+    // It ends as it would have, with nothing to do: the switch's own sync comes after it.
+    await db.delete(jobs).where(eq(jobs.id, running!.id));
+    await e.runJobs();
+    expect((await e.status(client)).conversations_pending).toBeNull();
+    expect((await e.sealedState(pk)).conversation).toBe(true);
   });
 
   it('waits for an unlocked session when none holds the key, and goes on at the next unlock', async () => {

@@ -5,7 +5,7 @@ import { AppError } from '../../errors';
 import { SealBrokenError } from '../../platform/crypto/conversation-crypto';
 import {
   enqueueJob,
-  hasLiveJob,
+  hasWaitingJob,
   hurryJobs,
   JobDeferred,
   type JobHandlers,
@@ -57,8 +57,9 @@ function desireOf(context: ContextSwitches, key: SyncState['key']): Desire | nul
 /** Call in the transaction that changes the user's switches or key. */
 export async function requestEncryptionSync(db: Database, userId: string): Promise<void> {
   await markSyncPending(db, userId);
-  // Not keyed on the pending mark: a job that failed for good must not block later ones.
-  if (!(await hasLiveJob(db, { type: SYNC_JOB, field: 'userId', value: userId }))) {
+  // Not keyed on the pending mark: a job that failed for good must not block later ones. Nor
+  // on a running job: it may have read the state before this change, and end without it.
+  if (!(await hasWaitingJob(db, { type: SYNC_JOB, field: 'userId', value: userId }))) {
     await enqueueJob(db, { type: SYNC_JOB, payload: { userId }, maxAttempts: 20 });
   }
 }

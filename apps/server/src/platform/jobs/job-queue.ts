@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client';
 import {
   countJobsByState,
-  countLiveJobs,
+  countWaitingJobs,
   hurryWaitingJobs,
   insertJob,
   type JobState,
@@ -59,12 +59,15 @@ export async function hurryJobs(
   await hurryWaitingJobs(db, job);
 }
 
-/** Whether a job of `type` whose payload has `field` = `value` waits or runs (not failed). */
-export async function hasLiveJob(
+/**
+ * Whether a job of `type` whose payload has `field` = `value` waits to run (not failed, not
+ * running: one running may have read what it works on before the caller's change).
+ */
+export async function hasWaitingJob(
   db: Database,
   job: { type: string; field: string; value: string },
 ): Promise<boolean> {
-  return (await countLiveJobs(db, job)) > 0;
+  return (await countWaitingJobs(db, job)) > 0;
 }
 
 /** The queue by job type and state (failed, running, due, scheduled): for the metrics. */

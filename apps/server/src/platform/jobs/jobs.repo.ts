@@ -83,7 +83,7 @@ export async function deferJob(db: Database, job: ClaimedJob, delayMs: number): 
     .where(stillOurs(job));
 }
 
-export async function countLiveJobs(
+export async function countWaitingJobs(
   db: Database,
   job: { type: string; field: string; value: string },
 ): Promise<number> {
@@ -94,6 +94,7 @@ export async function countLiveJobs(
       and(
         eq(jobs.type, job.type),
         isNull(jobs.failedAt),
+        isNull(jobs.lockedUntil),
         sql`${jobs.payload} ->> ${job.field} = ${job.value}`,
       ),
     );
