@@ -124,7 +124,7 @@ export default tseslint.config(
     ),
   },
   {
-    files: ['scripts/**', 'bench/**', 'apps/server/src/cli.ts', '**/build.mjs'],
+    files: ['scripts/**', 'bench/**', 'deploy/**', 'apps/server/src/cli.ts', '**/build.mjs'],
     rules: { 'no-console': 'off' },
   },
 );

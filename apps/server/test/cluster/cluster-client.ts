@@ -9,7 +9,7 @@ import { CLUSTER_MODEL, type Cluster } from './cluster';
 export class Browser {
   private readonly cookies = new Map<string, string>();
 
-  constructor(readonly cluster: Cluster) {}
+  constructor(readonly cluster: Pick<Cluster, 'url'>) {}
 
   cookie(name: string): string | undefined {
     return this.cookies.get(name);
@@ -75,7 +75,7 @@ async function codeFor(browser: Browser, email: string): Promise<string> {
 }
 
 /** A new account signed in through nginx, as a browser would. */
-export async function signedUpBrowser(cluster: Cluster) {
+export async function signedUpBrowser(cluster: Pick<Cluster, 'url'>) {
   const browser = new Browser(cluster);
   const email = uniqueEmail('cluster');
   const register = await browser.call('POST', '/api/auth/register', {

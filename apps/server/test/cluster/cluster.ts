@@ -1,22 +1,21 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import pg from 'pg';
+import { startInstance, startNginx, type Instance } from '../../../../deploy/local-cluster.mjs';
 import { adminUrl, databaseUrlFor } from '../database-names';
 import { findClosedPort, startFakeUpstream, type UpstreamRoute } from '../llm-upstreams';
 import { startFakeS3, type FakeS3 } from '../storage-s3-server';
 
 // Several Themis processes, as an operator runs them: the built server (`node
 // apps/server/dist/main.js`) on PostgreSQL, Redis and S3 (s3rver), behind Debian's nginx
-// with the site snippet of the deployment guide, no sticky sessions.
+// with the site snippet of the deployment guide, no sticky sessions; started by the same
+// functions as the guide's local cluster (deploy/local-cluster.mjs).
 
-const ROOT = resolve(import.meta.dirname, '..', '..', '..', '..');
-const SERVER = join(ROOT, 'apps', 'server', 'dist', 'main.js');
-const PROXY_SNIPPET = join(ROOT, 'deploy', 'nginx', 'themis-proxy.conf');
-const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+export type { Instance };
+
 export const CLUSTER_MODEL = 'openai:gpt-cluster';
 
 export async function freePort(): Promise<number> {
@@ -28,34 +27,6 @@ export async function freePort(): Promise<number> {
       server.close(() => resolvePort(port));
     });
   });
-}
-
-/** Polls `url` until it answers 200 (a process starting), or fails after `timeoutMs`. */
-export async function untilUp(url: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`${url} did not come up`);
-    await new Promise((done) => setTimeout(done, 100));
-  }
-}
-
-export interface Instance {
-  readonly name: string;
-  readonly port: number;
-  readonly url: string;
-  process: ChildProcess;
-  /** What the process printed, for a failing test's message. */
-  output(): string;
-  /** Resolves with the exit code once the process has ended. */
-  exited(): Promise<number | null>;
-  /** Starts the process again on the same port (after it was killed or stopped). */
-  restart(): Promise<void>;
 }
 
 export interface Cluster {
@@ -139,14 +110,18 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     const port = await freePort();
     const dataDir = join(work, `instance-${index + 1}`);
     instances.push(
-      await startInstance(`instance-${index + 1}`, port, {
-        ...env,
-        PORT: String(port),
-        DATA_DIR: dataDir,
+      await startInstance({
+        name: `instance-${index + 1}`,
+        port,
+        env: { ...env, DATA_DIR: dataDir },
       }),
     );
   }
-  const nginx = await startNginx(work, nginxPort, instances);
+  const nginx = await startNginx({
+    work,
+    port: nginxPort,
+    instancePorts: instances.map((instance) => instance.port),
+  });
 
   return {
     url,
@@ -176,85 +151,4 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       await rm(work, { recursive: true, force: true });
     },
   };
-}
-
-async function startInstance(
-  name: string,
-  port: number,
-  env: Record<string, string>,
-): Promise<Instance> {
-  let output = '';
-  let exit: Promise<number | null> = Promise.resolve(null);
-  const instance: Instance = {
-    name,
-    port,
-    url: `http://127.0.0.1:${port}`,
-    process: undefined as unknown as ChildProcess,
-    output: () => output,
-    exited: () => exit,
-    async restart() {
-      launch();
-      await untilUp(`${instance.url}/api/health`);
-    },
-  };
-  function launch() {
-    const child = spawn(process.execPath, [SERVER], {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout.on('data', (chunk: Buffer) => (output += String(chunk)));
-    child.stderr.on('data', (chunk: Buffer) => (output += String(chunk)));
-    exit = new Promise((done) => child.once('exit', (code) => done(code)));
-    instance.process = child;
-  }
-  launch();
-  try {
-    await untilUp(`${instance.url}/api/health`);
-  } catch (error) {
-    throw new Error(`${name} did not start:\n${output}`, { cause: error });
-  }
-  return instance;
-}
-
-async function startNginx(work: string, port: number, instances: Instance[]) {
-  const conf = join(work, 'nginx.conf');
-  const servers = instances
-    .map((instance) => `    server 127.0.0.1:${instance.port} max_fails=1 fail_timeout=5s;`)
-    .join('\n');
-  await writeFile(
-    conf,
-    `worker_processes 1;
-pid ${join(work, 'nginx.pid')};
-error_log ${join(work, 'nginx-error.log')} warn;
-daemon off;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${join(work, 'client-body')};
-  proxy_temp_path ${join(work, 'proxy')};
-  map $http_upgrade $connection_upgrade {
-    default upgrade;
-    '' '';
-  }
-  upstream themis {
-${servers}
-    keepalive 32;
-  }
-  server {
-    listen 127.0.0.1:${port};
-    include ${PROXY_SNIPPET};
-  }
-}
-`,
-  );
-  const child = spawn(NGINX, ['-p', work, '-c', conf], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stderr.on('data', (chunk: Buffer) => (output += String(chunk)));
-  try {
-    await untilUp(`http://127.0.0.1:${port}/api/health`, 15_000);
-  } catch (error) {
-    child.kill('SIGKILL');
-    throw new Error(`nginx did not start:\n${output}`, { cause: error });
-  }
-  return child;
 }
