@@ -1,9 +1,10 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { SECRET, sharedConversation } from '../features/sharing/test-data';
 import { authUser, detail, fakeApi, json, signedOut, userResponse } from '../test/fake-api';
 import { renderWithProviders, CHAT_PAGE_WAIT } from '../test/render';
+import { deferredPage } from './deferred-page';
 import { i18n } from './i18n';
 import { reportError } from './reporting';
 import { routes } from './router';
@@ -120,6 +121,33 @@ describe('routes', () => {
       'Nieoczekiwany błąd aplikacji!',
     );
     expect(reportError).toHaveBeenCalledWith(failure, { during: 'routing' });
+  });
+
+  it('shows the error screen when a page shown before its code fails to load', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const failure = new Error('chunk failed');
+    const [root] = routes;
+    renderRoutes('/late', [
+      {
+        path: '/',
+        errorElement: root?.errorElement,
+        children: [{ path: 'late', Component: deferredPage(() => Promise.reject(failure)) }],
+      },
+    ]);
+    expect(await screen.findByTestId('route-error-page')).toBeTruthy();
+    expect(reportError).toHaveBeenCalledWith(failure, { during: 'routing' });
+  });
+
+  it('shows a page whose code came once at once the next time', async () => {
+    const load = vi.fn(() => Promise.resolve(() => <p>Late page</p>));
+    const Late = deferredPage(load);
+    const first = render(<Late />);
+    expect(screen.getByRole('progressbar')).toBeTruthy();
+    expect(await screen.findByText('Late page')).toBeTruthy();
+    first.unmount();
+    render(<Late />);
+    expect(screen.getByText('Late page')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(1);
   });
 
   it("titles the error screen 'Unexpected Application Error!' in English", () => {

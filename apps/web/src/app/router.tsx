@@ -1,9 +1,10 @@
 import { SHARE_ROUTE_ROOT } from '@themis/shared';
-import { lazy, Suspense, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { CenteredSpinner } from '../components/CenteredSpinner';
 import { RouteErrorPage } from '../features/errors/pages/RouteErrorPage';
 import { SHOWS_OWN_BANNER } from '../features/maintenance/components/OutsideShellBanner';
+import { deferredPage } from './deferred-page';
 import { paths } from './paths';
 import { RootLayout } from './RootLayout';
 import { hadSession } from './session';
@@ -17,17 +18,9 @@ const page = (load: () => Promise<ComponentType>) => async () => ({ Component: a
  * session last time (a reload waits for neither in turn); otherwise only once the page is
  * shown, so a visitor sent to login never downloads the signed-in code.
  */
-const signedInPage = (load: () => Promise<ComponentType>) => async () => {
-  if (hadSession()) return { Component: await load() };
-  const Page = lazy(async () => ({ default: await load() }));
-  return {
-    Component: () => (
-      <Suspense fallback={<CenteredSpinner />}>
-        <Page />
-      </Suspense>
-    ),
-  };
-};
+const signedInPage = (load: () => Promise<ComponentType>) => async () => ({
+  Component: hadSession() ? await load() : deferredPage(load),
+});
 
 const requireAuth = (personalInfo: 'required' | 'optional') => async () => {
   const { RequireAuth } = await import('../features/auth/components/RequireAuth');
