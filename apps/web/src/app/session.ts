@@ -32,6 +32,7 @@ export function hadSession(): boolean {
   }
 }
 
+/** Kept by the session bootstrap's every answer and by a sign-in. */
 export function rememberSession(signedIn: boolean): void {
   try {
     if (signedIn) window.localStorage.setItem(SESSION_HINT_KEY, '1');
