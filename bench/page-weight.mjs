@@ -3,6 +3,7 @@
 // browser's Accept-Encoding, response headers included.
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
+import { signedInState } from './signed-in-browser.mjs';
 
 const sum = (assets, key) => assets.reduce((total, asset) => total + asset[key], 0);
 
@@ -23,8 +24,9 @@ function totals(assets) {
  * the network is idle (including what loads after the first paint, such as the toast library).
  */
 async function pageWeight(browser, base, path, access) {
-  const context = await browser.newContext();
-  if (access) await context.addCookies([{ name: 'access', value: access, url: base }]);
+  const context = await browser.newContext(
+    access ? { storageState: signedInState(base, access) } : {},
+  );
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   const assets = new Map();

@@ -51,19 +51,38 @@ interface ClusterOptions {
   env?: Record<string, string>;
 }
 
-function requiredUrl(name: string, fallback: string): string {
-  return process.env[name] ?? fallback;
+const POSTGRES = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const REDIS = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** A new PostgreSQL database named `name` on the tests' server; `drop` removes it. */
+export async function scratchDatabase(name: string) {
+  const admin = new pg.Client({ connectionString: adminUrl(POSTGRES) });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  return {
+    url: databaseUrlFor(POSTGRES, name),
+    async drop() {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+/** Redis database number `db` of the tests' server, emptied: nothing an earlier run counted. */
+export async function emptyRedis(db: number): Promise<string> {
+  const url = new URL(REDIS);
+  url.pathname = `/${db}`;
+  const { Redis } = await import('ioredis');
+  const flusher = new Redis(url.toString());
+  await flusher.flushdb();
+  await flusher.quit();
+  return url.toString();
 }
 
 export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
   const count = options.instances ?? 2;
   const runId = `${process.pid}_${randomBytes(3).toString('hex')}`;
-  const postgres = requiredUrl('TEST_DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/test');
-  const redis = requiredUrl('TEST_REDIS_URL', 'redis://127.0.0.1:6379');
-  const database = `themis_cluster_${runId}`;
-  const admin = new pg.Client({ connectionString: adminUrl(postgres) });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database}`);
+  const database = await scratchDatabase(`themis_cluster_${runId}`);
 
   const s3 = await startFakeS3();
   const bucket = `cluster-${runId.replace('_', '-')}`;
@@ -81,19 +100,12 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   const work = await mkdtemp(join(tmpdir(), 'themis-cluster-'));
   const nginxPort = await freePort();
   const url = `http://127.0.0.1:${nginxPort}`;
-  const redisUrl = new URL(redis);
-  // A database of Redis's own, emptied first: limits counted by an earlier run are gone.
-  redisUrl.pathname = '/7';
-  const { Redis } = await import('ioredis');
-  const flusher = new Redis(redisUrl.toString());
-  await flusher.flushdb();
-  await flusher.quit();
   const env: Record<string, string> = {
     NODE_ENV: 'development',
     HOST: '127.0.0.1',
     PUBLIC_URL: url,
-    DATABASE_URL: databaseUrlFor(postgres, database),
-    REDIS_URL: redisUrl.toString(),
+    DATABASE_URL: database.url,
+    REDIS_URL: await emptyRedis(7),
     ...s3.env(bucket),
     APP_SECRET: randomBytes(48).toString('base64'),
     TRUST_PROXY: 'loopback',
@@ -146,8 +158,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       for (const instance of instances) instance.process.kill('SIGKILL');
       await Promise.all(instances.map((instance) => instance.exited()));
       await Promise.all([s3.close(), upstream.close()]);
-      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-      await admin.end();
+      await database.drop();
       await rm(work, { recursive: true, force: true });
     },
   };

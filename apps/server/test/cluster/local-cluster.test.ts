@@ -4,11 +4,10 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseEnvFile } from '../../../../deploy/local-cluster.mjs';
-import { adminUrl, databaseUrlFor } from '../database-names';
 import { pdfWithText } from '../attachment-files';
+import { emptyRedis, scratchDatabase } from './cluster';
 import { signedUpBrowser } from './cluster-client';
 
 // The deployment guide's "Try it on one machine", as a newcomer runs it: the example
@@ -17,8 +16,6 @@ import { signedUpBrowser } from './cluster-client';
 // free ports, and a folder of its own for the instances, nginx and the files.
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..', '..');
-const POSTGRES = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const REDIS = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 const portIsFree = (port: number) =>
   new Promise<boolean>((done) => {
@@ -58,20 +55,10 @@ describe("the deployment guide's local cluster", () => {
   it('serves one site through nginx from two instances, the files in its local S3 server', async () => {
     const work = await mkdtemp(join(tmpdir(), 'themis-local-cluster-'));
     cleanups.push(() => rm(work, { recursive: true, force: true }));
-    const database = `themis_local_${process.pid}_${randomBytes(3).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl(POSTGRES) });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${database}`);
-    cleanups.push(async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-      await admin.end();
-    });
-    const redis = new URL(REDIS);
-    redis.pathname = '/6';
-    const { Redis } = await import('ioredis');
-    const flusher = new Redis(redis.toString());
-    await flusher.flushdb();
-    await flusher.quit();
+    const database = await scratchDatabase(
+      `themis_local_${process.pid}_${randomBytes(3).toString('hex')}`,
+    );
+    cleanups.push(() => database.drop());
 
     const firstPort = await freePortPair();
     const nginxPort = firstPort + 2;
@@ -82,8 +69,8 @@ describe("the deployment guide's local cluster", () => {
       ...parseEnvFile(example),
       APP_SECRET: randomBytes(48).toString('base64'),
       PUBLIC_URL: `http://127.0.0.1:${nginxPort}`,
-      DATABASE_URL: databaseUrlFor(POSTGRES, database),
-      REDIS_URL: redis.toString(),
+      DATABASE_URL: database.url,
+      REDIS_URL: await emptyRedis(6),
       LOCAL_S3_DIR: s3Dir,
     };
     const envFile = join(work, 'local-cluster.env');

@@ -38,10 +38,19 @@ describe('two instances behind nginx', () => {
   it('serve one site: signing up, files on S3 and the chat through the proxy', async () => {
     const { browser } = await signedUpBrowser(cluster);
     const conversationPk = await newConversation(browser);
-    // Every call goes through nginx, which alternates between the instances.
+    // Every call goes through nginx, which alternates between the instances: each answers.
     for (let call = 0; call < 4; call += 1) {
       const list = await browser.call('GET', '/api/conversation/list');
       expect(list.status, list.text).toBe(200);
+    }
+    for (const instance of cluster.instances) {
+      const metrics = await (await fetch(`${instance.url}/api/metrics`)).text();
+      const answered = metrics
+        .split('\n')
+        .filter((line) => line.startsWith('themis_http_requests_total{'))
+        .filter((line) => line.includes('route="/api/conversation/list"'))
+        .reduce((total, line) => total + Number(line.split(' ').at(-1)), 0);
+      expect([instance.name, answered > 0]).toEqual([instance.name, true]);
     }
     // A file uploaded through nginx lands in S3, and its text reaches the model.
     const form = new FormData();
