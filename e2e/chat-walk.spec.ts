@@ -206,6 +206,8 @@ async function failRegenerateAndEdit(page: Page, labels: Labels) {
   // The socket is new after a reload, so its frames are all seen from here.
   await page.reload();
   await expect(page.getByRole('button', { name: `Model: ${E2E_LLM_MODEL_NAME}` })).toBeVisible();
+  // Asked once the conversation is on screen, as a reader would.
+  await expect(articles.filter({ hasText: E2E_ANSWER_END }).last()).toBeVisible();
 
   // The provider fails mid-answer: what was written stays, marked as an error.
   const question = `Is this clause fair? (${E2E_FAILING_QUESTION_MARK})`;
