@@ -1,14 +1,16 @@
 import { join } from 'node:path';
 
-export const E2E_PORT = 5181;
+// E2E_PORT_BASE moves the three servers' ports, so a second run can go beside a first.
+const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 5181);
+export const E2E_PORT = PORT_BASE;
 export const E2E_URL = `http://localhost:${E2E_PORT}`;
-export const E2E_DATA_DIR = join(import.meta.dirname, '..', '.test-data', 'e2e');
+export const E2E_DATA_DIR = join(import.meta.dirname, '..', '.test-data', `e2e-${PORT_BASE}`);
 /** The local OpenID provider the browser tests sign in at instead of Google (oidc-server.ts). */
-export const E2E_OIDC_PORT = 5182;
+export const E2E_OIDC_PORT = PORT_BASE + 1;
 export const E2E_OIDC_ISSUER = `http://127.0.0.1:${E2E_OIDC_PORT}`;
 export const E2E_OIDC_CLIENT = { id: 'themis-e2e', secret: 'e2e-secret' };
 /** The OpenAI-compatible provider the browser tests chat with (llm-server.ts). */
-export const E2E_LLM_PORT = 5183;
+export const E2E_LLM_PORT = PORT_BASE + 2;
 export const E2E_LLM_MODEL = 'counsel-e2e';
 export const E2E_LLM_MODEL_NAME = 'Counsel (test model)';
 /** A question holding this gets a slow answer (about ten seconds). */

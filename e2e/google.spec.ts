@@ -8,6 +8,7 @@ import {
   textsOf,
   VARIANTS,
 } from './accounts';
+import { E2E_OIDC_ISSUER } from './env';
 import { expect, expectAccessible, test } from './fixtures';
 
 // Accounts of the local OpenID provider that stands in for Google (e2e/oidc-server.ts).
@@ -17,7 +18,9 @@ const pl = textsOf('pl');
 
 /** Signs in at the local provider's own login page, as a person would at Google's. */
 async function signInAtProvider(page: Page, login: string) {
-  await expect(page).toHaveURL(/127\.0\.0\.1:5182\/interaction\//);
+  await expect(page).toHaveURL(
+    new RegExp(`^${E2E_OIDC_ISSUER.replaceAll('.', '\\.')}/interaction/`),
+  );
   await page.locator('input[name="login"]').fill(login);
   await page.locator('input[name="password"]').fill('any password');
   await page.locator('button[type="submit"]').click();
