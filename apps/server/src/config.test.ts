@@ -91,6 +91,27 @@ describe('loadConfig', () => {
     );
   });
 
+  it('takes Stripe with all three keys or none, and names the missing ones', () => {
+    expect(loadConfig({}).stripe).toBeUndefined();
+    expect(problemsOf({ STRIPE_SECRET_KEY: 'sk_test_x' })).toEqual([
+      'STRIPE_PUBLISHABLE_KEY: required when STRIPE_SECRET_KEY is set',
+      'STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set',
+    ]);
+    expect(
+      problemsOf({ STRIPE_PUBLISHABLE_KEY: 'pk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }),
+    ).toEqual(['STRIPE_SECRET_KEY: required when STRIPE_PUBLISHABLE_KEY is set']);
+    const keys = {
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    };
+    expect(loadConfig(keys).stripe).toMatchObject({
+      secretKey: 'sk_test_x',
+      publishableKey: 'pk_test_x',
+      webhookSecret: 'whsec_x',
+    });
+  });
+
   it('wants PUBLIC_URL to be an origin', () => {
     expect(problemsOf({ PUBLIC_URL: 'https://themis.example/app' })[0]).toMatch(/^PUBLIC_URL: /);
   });

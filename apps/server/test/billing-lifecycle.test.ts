@@ -166,6 +166,33 @@ describe('cancelling', () => {
     );
   });
 
+  it('is never lost to the renewal running at the same moment, nor charged after it', async () => {
+    clock = new Date('2026-03-02T09:00:00.000Z');
+    const account = await signedUpClient(t);
+    await subscribed(account.client, plans.pro!, 'monthly');
+    const client = await comeBackAt(account, '2026-04-02T09:00:00.000Z');
+    const [cancelled] = await Promise.all([
+      client.post('/api/billing/subscription/cancel', { reason: 'other' }),
+      runBillingJobs(t),
+    ]);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await runBillingJobs(t);
+    const after = await overview(client);
+    const kinds = (await receiptsOf(client)).map((r) => r.kind);
+    if (after.subscription === null) {
+      // Cancelled first: the period's end was the subscription's end, with no charge.
+      expect(after.plan.code).toBe('free');
+      expect(kinds).toEqual(['subscription']);
+    } else {
+      // Renewed first: the cancel holds for the new period, which ends without renewing.
+      expect(after.subscription).toMatchObject({
+        cancel_at_period_end: true,
+        current_period_end: '2026-05-02T09:00:00.000Z',
+      });
+      expect(kinds).toEqual(['renewal', 'subscription']);
+    }
+  });
+
   it('answers not_found without a subscription', async () => {
     const { client } = await signedUpClient(t);
     const res = await client.post('/api/billing/subscription/cancel', { reason: 'other' });

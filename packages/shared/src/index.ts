@@ -20,5 +20,6 @@ export * from './organizations';
 export * from './encryption';
 export * from './sharing';
 export * from './billing-rules';
+export * from './payment-failures';
 export * from './billing';
 export * from './session';

@@ -4,6 +4,7 @@ import { plans, users } from '../../db/schema';
 import { requireBillingAccess, type BillingOwner } from '../../access/access';
 import type { UserActor } from '../../access/actor';
 import { AppError, notFound } from '../../errors';
+import type { Database } from '../../db/client';
 import type { BillingContext } from './billing-context';
 import { overviewOf } from './billing-overview.service';
 import { isFreePlan } from './billing-periods';
@@ -21,16 +22,52 @@ import { endSubscription, grantPlan } from './subscription-settle';
 
 /** The account's active or past-due subscription that its payer may cancel or resume. */
 async function paidSubscriptionOf(
-  ctx: BillingContext,
+  db: Database,
   owner: BillingOwner,
+  options: { forUpdate?: boolean } = {},
 ): Promise<SubscriptionRow> {
-  const account = await findAccount(ctx.db, owner);
-  const live = account ? await findLiveSubscription(ctx.db, account.id) : undefined;
+  const account = options.forUpdate
+    ? await ensureAccount(db, owner, { forUpdate: true })
+    : await findAccount(db, owner);
+  const live = account ? await findLiveSubscription(db, account.id, options) : undefined;
   if (!live || live.status === 'incomplete') throw notFound('subscription');
   if (live.provider === 'manual') {
     throw new AppError('subscription_exists', 409, 'a grant by hand is changed by support');
   }
   return live;
+}
+
+type CancelFields = Pick<
+  SubscriptionRow,
+  'cancelAtPeriodEnd' | 'cancelReason' | 'cancelComment' | 'canceledAt'
+> &
+  Partial<Pick<SubscriptionRow, 'pendingPlanId' | 'pendingPeriod'>>;
+
+/**
+ * Sets whether the paid subscription ends at its period end: told to Stripe first (outside
+ * any transaction: a provider's answer takes time), then written under the account's lock,
+ * the order renewals and changes take, and only if that subscription is still the live one.
+ * A renewal or change of plan that ended or replaced it meanwhile answers 409, changing
+ * nothing here.
+ */
+async function setCancelAtPeriodEnd(
+  ctx: BillingContext,
+  owner: BillingOwner,
+  fields: CancelFields,
+): Promise<void> {
+  const seen = await paidSubscriptionOf(ctx.db, owner);
+  // Nothing to resume.
+  if (!fields.cancelAtPeriodEnd && !seen.cancelAtPeriodEnd) return;
+  if (ctx.payments.kind === 'stripe' && seen.providerSubscriptionId) {
+    await ctx.payments.setCancelAtPeriodEnd(seen.providerSubscriptionId, fields.cancelAtPeriodEnd);
+  }
+  await ctx.db.transaction(async (tx) => {
+    const live = await paidSubscriptionOf(tx, owner, { forUpdate: true });
+    if (live.id !== seen.id) {
+      throw new AppError('payment_in_progress', 409, 'the subscription changed meanwhile');
+    }
+    await updateSubscription(tx, live.id, fields);
+  });
 }
 
 /**
@@ -46,11 +83,7 @@ export async function cancelSubscription(options: {
 }): Promise<BillingOverview> {
   const { ctx } = options;
   const { owner } = await requireBillingAccess({ db: ctx.db, ...options });
-  const live = await paidSubscriptionOf(ctx, owner);
-  if (ctx.payments.kind === 'stripe' && live.providerSubscriptionId) {
-    await ctx.payments.setCancelAtPeriodEnd(live.providerSubscriptionId, true);
-  }
-  await updateSubscription(ctx.db, live.id, {
+  await setCancelAtPeriodEnd(ctx, owner, {
     cancelAtPeriodEnd: true,
     cancelReason: options.reason,
     cancelComment: options.comment || null,
@@ -69,18 +102,12 @@ export async function resumeSubscription(options: {
 }): Promise<BillingOverview> {
   const { ctx } = options;
   const { owner } = await requireBillingAccess({ db: ctx.db, ...options });
-  const live = await paidSubscriptionOf(ctx, owner);
-  if (live.cancelAtPeriodEnd) {
-    if (ctx.payments.kind === 'stripe' && live.providerSubscriptionId) {
-      await ctx.payments.setCancelAtPeriodEnd(live.providerSubscriptionId, false);
-    }
-    await updateSubscription(ctx.db, live.id, {
-      cancelAtPeriodEnd: false,
-      cancelReason: null,
-      cancelComment: null,
-      canceledAt: null,
-    });
-  }
+  await setCancelAtPeriodEnd(ctx, owner, {
+    cancelAtPeriodEnd: false,
+    cancelReason: null,
+    cancelComment: null,
+    canceledAt: null,
+  });
   return overviewOf(ctx, owner);
 }
 

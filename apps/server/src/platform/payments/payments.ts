@@ -1,9 +1,6 @@
-import type { BillingPeriod } from '@themis/shared';
+import type { BillingPeriod, CardFailureCode, PaymentFailureCode } from '@themis/shared';
 
-/** The card codes of spec §8, and the bank refusing its authentication step. */
-export type CardFailureCode =
-  'card_declined' | 'expired_card' | 'incorrect_cvc' | 'processing_error' | 'incorrect_number';
-export type PaymentFailureCode = CardFailureCode | 'authentication_failed';
+export type { CardFailureCode, PaymentFailureCode };
 
 /** What may be kept of a card: the provider's reference and what is shown. */
 export interface SavedCard {

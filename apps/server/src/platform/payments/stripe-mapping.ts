@@ -1,3 +1,4 @@
+import { stripeFailureCode } from '@themis/shared';
 import Stripe from 'stripe';
 import type {
   ChargeResult,
@@ -12,28 +13,11 @@ import type {
 /** The subscription's metadata key naming our first payment of it. */
 export const PAYMENT_ID_KEY = 'themis_payment_id';
 
-const FAILURE_CODES: Record<string, PaymentFailureCode> = {
-  card_declined: 'card_declined',
-  expired_card: 'expired_card',
-  incorrect_cvc: 'incorrect_cvc',
-  invalid_cvc: 'incorrect_cvc',
-  processing_error: 'processing_error',
-  incorrect_number: 'incorrect_number',
-  invalid_number: 'incorrect_number',
-  authentication_required: 'authentication_failed',
-  payment_intent_authentication_failure: 'authentication_failed',
-  setup_intent_authentication_failure: 'authentication_failed',
-};
-
-/** Stripe's error code, made more precise by the decline code when that names one of ours. */
-export function failureCodeOf(
+/** Stripe's error code, made more precise by the decline code; any other refusal declines. */
+export const failureCodeOf = (
   code: string | null | undefined,
   declineCode: string | null | undefined,
-): PaymentFailureCode {
-  const byDecline = declineCode ? FAILURE_CODES[declineCode] : undefined;
-  if (code === 'card_declined' && byDecline) return byDecline;
-  return (code && FAILURE_CODES[code]) || 'card_declined';
-}
+): PaymentFailureCode => stripeFailureCode(code, declineCode) ?? 'card_declined';
 
 /** A card error's code; undefined for any other error (those are thrown on). */
 export function cardErrorCode(error: unknown): PaymentFailureCode | undefined {

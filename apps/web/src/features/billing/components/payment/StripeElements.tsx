@@ -2,13 +2,13 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
-import type { Stripe, StripeError } from '@stripe/stripe-js';
+import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../../app/use-language';
 import { FormError } from '../../../../components/form/FormError';
-import type { StripeFailure, StripeHandle } from '../../stripe-handle';
+import { failureOf, type StripeHandle } from '../../stripe-handle';
 
 // Stripe.js is fetched from Stripe (it may not be bundled) the first time this page needs it.
 let loaded: { key: string; stripe: Promise<Stripe | null> } | undefined;
@@ -18,11 +18,6 @@ function stripeFor(publishableKey: string): Promise<Stripe | null> {
   }
   return loaded.stripe;
 }
-
-const failureOf = (error: StripeError): StripeFailure => ({
-  code: error.decline_code ?? error.code,
-  message: error.message,
-});
 
 /** Gives the payment flow a handle on Stripe once Stripe.js is ready. */
 function HandleBridge({ onReady }: { onReady: (handle: StripeHandle | null) => void }) {
