@@ -45,6 +45,8 @@ describe('the catalogue', () => {
     expect(plans.business).toMatchObject({ scope: 'organization', has_encryption: true });
     expect(plans.business?.prices.yearly).toEqual({ net: 1000000, vat: 230000, gross: 1230000 });
     expect(plans.free).toMatchObject({ is_free: true, has_encryption: false });
+    // Any firm may require encryption of its members; only a person's own depends on the plan.
+    expect(plans.organization_free).toMatchObject({ is_free: true, has_encryption: true });
   });
 });
 

@@ -38,6 +38,7 @@ export const TEAM = plan({
   product_name: 'Team',
   scope: 'organization',
   monthly_token_limit: 10_000_000,
+  has_encryption: true,
   price_monthly_cents: 32439,
   price_yearly_cents: 324390,
 });

@@ -72,7 +72,9 @@ export function PlanCard({ plan, period, state, onChoose, children }: PlanCardPr
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <LockOutlinedIcon aria-hidden fontSize="small" sx={{ color: 'text.secondary' }} />
         <Typography variant="body2" sx={{ flexGrow: 1 }}>
-          {t(plan.has_encryption ? 'plans.encryptionYes' : 'plans.encryptionNo')}
+          {plan.has_encryption
+            ? t(plan.scope === 'organization' ? 'plans.encryptionFirm' : 'plans.encryptionYes')
+            : t('plans.encryptionNo')}
         </Typography>
         <EncryptionIcon aria-hidden fontSize="small" sx={{ color: 'text.secondary' }} />
       </Stack>

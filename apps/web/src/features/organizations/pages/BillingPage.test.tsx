@@ -44,6 +44,7 @@ describe("organization's billing tab", () => {
     expect((await screen.findByTestId('subscription-plan')).textContent).toBe('PlanTeam');
     const team = await screen.findByTestId('plan-card-team');
     expect(screen.queryByTestId('plan-card-pro')).toBeNull();
+    expect(team.textContent).toContain('Encryption the firm can require of every member');
     // The organization pays yearly: the plans open on that period, its plan current.
     expect(screen.getByRole('button', { name: 'Yearly' }).getAttribute('aria-pressed')).toBe(
       'true',
