@@ -161,16 +161,27 @@ for (const variant of WALKS) {
       const receipt = await download;
       expect(receipt.suggestedFilename()).toMatch(/^TH-\d{4}-\d{6}\.html$/);
       const html = readFileSync((await receipt.path())!, 'utf8');
-      expect(html).toContain('990');
+      // Net, VAT and gross of Pro yearly, and the buyer as the payment page took them.
+      expect(html).toMatch(/804[.,]88/);
+      expect(html).toContain('VAT 23%');
+      expect(html).toMatch(/185[.,]12/);
+      expect(html).toMatch(/990[.,]00/);
+      expect(html).toContain('Anna Kowalska');
       expect(html).toContain('Rynek Główny 1');
+      expect(html).toContain('31-042 Kraków');
 
-      // The new limit, on the plans tab and in what the server holds the chat to.
+      // The new limit, on the plans tab, in what the server holds the chat to and in the
+      // chat's own meter.
       await page.getByTestId('billing-tab-plans').click();
       await page.getByTestId('billing-period-yearly').click();
       await expect(page.getByTestId('plan-card-pro')).toHaveAttribute('data-state', 'current');
       const usage = await (await page.request.get('/api/usage/current')).json();
       expect(usage.limit_tokens).toBe(2_000_000);
       await expectAccessible(page, `plans tab, ${label}`);
+      await page.goto('/chat');
+      await expect(page.getByTestId('usage-meter')).toContainText(
+        new Intl.NumberFormat(language).format(2_000_000),
+      );
     });
 
     test('cancelling with a reason shows the date the plan ends', async ({ page }) => {
@@ -189,13 +200,18 @@ for (const variant of WALKS) {
       await expect(dialog.getByTestId('cancel-subscription-done')).toBeVisible();
       await dialog.getByTestId('cancel-subscription-close').click();
       await expect(subscription.getByTestId('subscription-cancelled')).toBeVisible();
-      await expect(subscription.getByTestId('subscription-ends')).toBeVisible();
-      await expectAccessible(page, `cancelled subscription, ${label}`);
       const overview = await (await page.request.get('/api/billing/subscription')).json();
       expect(overview.subscription).toMatchObject({
         cancel_at_period_end: true,
         cancel_reason: 'too_expensive',
       });
+      // The day the plan ends, as the page writes dates (dd.MM.yyyy, the browser's zone).
+      const end = new Date(overview.subscription.current_period_end);
+      const day = (value: number) => String(value).padStart(2, '0');
+      await expect(subscription.getByTestId('subscription-ends')).toContainText(
+        `${day(end.getDate())}.${day(end.getMonth() + 1)}.${end.getFullYear()}`,
+      );
+      await expectAccessible(page, `cancelled subscription, ${label}`);
     });
 
     test("an owner buys the organization's plan from its billing tab", async ({ page }) => {
