@@ -93,6 +93,30 @@ describe('the session bootstrap', () => {
     expect([renewed.body!.session!.user.pk, renewed.body!.renewable]).toEqual([user.pk, false]);
   });
 
+  it('has a refresh token reused after the grace posted, which revokes the session', async () => {
+    let now = new Date();
+    const timed = await createTestApp({ now: () => now });
+    try {
+      const { client } = await signedUpClient(timed);
+      // A copy of the refresh cookie renews the session first, elsewhere.
+      const copy = new Client(timed);
+      copy.jar.set('refresh', client.jar.get('refresh')!, '/api/auth');
+      expect((await copy.post('/api/auth/token/refresh')).statusCode).toBe(200);
+      now = new Date(now.getTime() + 60_000);
+      // The owner comes back with the old token: told to post it, not cleared as a visitor's.
+      client.jar.delete('access');
+      const back = await bootstrap(client);
+      expect([back.body!.session, back.body!.renewable]).toEqual([null, true]);
+      expect(client.jar.get('refresh')).toBeDefined();
+      expect((await client.post('/api/auth/token/refresh')).statusCode).toBe(401);
+      // The reuse ended the session the copy renewed.
+      expect((await copy.get('/api/auth/verify')).statusCode).toBe(401);
+      expect((await copy.post('/api/auth/token/refresh')).statusCode).toBe(401);
+    } finally {
+      await timed.close();
+    }
+  });
+
   it('treats a made-up or signed-out refresh cookie as a visitor and clears the cookies', async () => {
     const madeUp = new Client(t);
     madeUp.jar.set('refresh', 'made-up', '/api/auth');

@@ -159,17 +159,18 @@ function refreshTokenState(
 }
 
 /**
- * Whether a refresh token would renew its session now, read without rotating it: the
- * session bootstrap is a GET, and only the POST to /auth/token/refresh may change tokens.
+ * Whether the browser should post its refresh token, read without rotating it: the session
+ * bootstrap is a GET, and only the POST to /auth/token/refresh may change tokens. A token
+ * reused after the grace is posted too: that POST is what revokes the session a copy of it
+ * renewed, which clearing the cookie here would leave to the copy's holder.
  */
-export async function isRefreshTokenLive(options: {
+export async function shouldPostRefreshToken(options: {
   db: Database;
   refresh: string;
   now: Date;
 }): Promise<boolean> {
   const [row] = await refreshTokenQuery(options.db, options.refresh);
-  const state = refreshTokenState(row, options.now);
-  return state === 'unused' || state === 'grace';
+  return refreshTokenState(row, options.now) !== 'refused';
 }
 
 export interface Authenticated {

@@ -2,7 +2,7 @@ import type { MaintenanceStatusResponse, SessionBootstrap } from '@themis/shared
 import type { AppContext } from '../../app-context';
 import type { LlmGateway } from '../../platform/llm/llm';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../auth/auth.cookies';
-import { authenticateAccess, isRefreshTokenLive } from '../auth/session.service';
+import { authenticateAccess, shouldPostRefreshToken } from '../auth/session.service';
 import { listAvailableModels } from '../models/models.service';
 import { listReceivedInvitations } from '../organizations/invitations.service';
 import { findCurrentOrganization, listMyMemberships } from '../organizations/organizations.service';
@@ -34,11 +34,13 @@ export async function loadSessionBootstrap(options: {
     }),
   ]);
   if (!authenticated) {
-    // A live refresh cookie renews the session: the client posts it and asks again. A dead
-    // one is a visitor's, and its cookies are cleared.
+    // A refresh cookie of a live session is posted by the client, which then asks again (a
+    // reused one, so that the POST revokes the session). A dead one is a visitor's, and its
+    // cookies are cleared.
     const refresh = cookies[REFRESH_COOKIE];
     const renewable =
-      refresh !== undefined && (await isRefreshTokenLive({ db: ctx.db, refresh, now: ctx.now() }));
+      refresh !== undefined &&
+      (await shouldPostRefreshToken({ db: ctx.db, refresh, now: ctx.now() }));
     if (refresh !== undefined && !renewable) clearCookies();
     return { maintenance, session: null, renewable };
   }
