@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ZMessagePage, type Message } from '@themis/shared';
-import type { Client } from './accounts';
+import { signedUpClient, type Client } from './accounts';
 import { streamOpenAiAnswer } from './llm-upstreams';
 import {
   OPENAI_MODEL,
@@ -228,6 +228,10 @@ describe('question versions', () => {
     const accepted = await tab.next('chat.accepted');
     const res = await switchTo(client, conversationPk, accepted.answer.pk, 1);
     expect([res.statusCode, res.json()]).toEqual([409, { detail: 'conversation_busy' }]);
+    // Someone else learns nothing of the answer being written: the conversation is not found.
+    const stranger = (await signedUpClient(h.t)).client;
+    const peek = await switchTo(stranger, conversationPk, accepted.answer.pk, 1);
+    expect([peek.statusCode, peek.json()]).toEqual([404, { detail: 'not_found' }]);
     release();
     await tab.next('chat.done');
     expect((await switchTo(client, conversationPk, accepted.answer.pk, 1)).statusCode).toBe(200);

@@ -117,16 +117,39 @@ export async function insertQuestionAndAnswer(options: {
  * Locks the conversation for the rest of the transaction and says whether it is encrypted
  * now: the background encryption job changes it under the same lock.
  */
-export async function lockConversationEncryption(
+/**
+ * Locks the conversation for a new exchange and reads, under that lock, what the exchange was
+ * prepared against: whether it is encrypted, the last message it shows and whether an answer
+ * is being written (by another instance, or a version switch in between). Undefined when the
+ * conversation is gone. Two statements: a statement that waited for the lock reads other
+ * rows as they were before the wait, so the second one reads what the lock's holder wrote.
+ */
+export async function lockConversationForExchange(
   db: Database,
   conversationId: string,
-): Promise<boolean | undefined> {
-  const [row] = await db
+): Promise<{ encrypted: boolean; lastShownId: string | null; streaming: boolean } | undefined> {
+  const [locked] = await db
     .select({ encrypted: conversations.encrypted })
     .from(conversations)
     .where(eq(conversations.id, conversationId))
     .for('update');
-  return row?.encrypted;
+  if (!locked) return undefined;
+  const [tail] = await db
+    .select({
+      lastShownId: sql<string | null>`(
+        select ${messages.id} from ${messages}
+        where ${messages.conversationId} = ${conversationId} and ${messages.shown}
+        order by ${messages.seq} desc limit 1)`,
+      streaming: sql<boolean>`exists (
+        select 1 from ${messages}
+        where ${messages.conversationId} = ${conversationId} and ${messages.status} = 'streaming')`,
+    })
+    .from(sql`(select 1) as one`);
+  return {
+    encrypted: locked.encrypted,
+    lastShownId: tail!.lastShownId,
+    streaming: tail!.streaming,
+  };
 }
 
 export async function touchConversation(options: {

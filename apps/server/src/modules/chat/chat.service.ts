@@ -34,7 +34,7 @@ import {
   insertQuestionAndAnswer,
   listConversationMessages,
   listMessageAttachments,
-  lockConversationEncryption,
+  lockConversationForExchange,
   touchConversation,
 } from './chat.repo';
 import { countVersions, findVersionedMessage, hideBranchFrom } from '../../repos/message-versions';
@@ -173,9 +173,14 @@ async function storeExchange(options: {
   };
 
   const stored = await ctx.db.transaction(async (tx) => {
-    const encrypted = await lockConversationEncryption(tx, conversationId);
-    if (encrypted === undefined) throw notFound('conversation');
-    if (encrypted !== sealed) throw encryptionChanged();
+    const locked = await lockConversationForExchange(tx, conversationId);
+    if (locked === undefined) throw notFound('conversation');
+    if (locked.encrypted !== sealed) throw encryptionChanged();
+    // Another instance took the conversation, or another version was shown, since the
+    // history was read: this exchange would follow a branch no longer shown.
+    if (locked.streaming || locked.lastShownId !== (history.at(-1)?.id ?? null)) {
+      throw new AppError('conversation_busy', 409, 'the conversation changed meanwhile');
+    }
     await admitAnswer({ tx, owner, now: ctx.now() });
     // The replaced part of the branch stays, as versions no longer shown.
     if (redo) await hideBranchFrom({ db: tx, conversationId, fromSeq: redo.replaced.seq });

@@ -155,15 +155,14 @@ export function conversationRoutes(deps: {
         },
       },
       async (request) =>
-        app.chat.whileIdle(request.params.pk, () =>
-          switchVersion({
-            db,
-            unlockedKeys,
-            actor: requireActor(request),
-            conversationId: request.params.pk,
-            request: request.body,
-          }),
-        ),
+        switchVersion({
+          db,
+          unlockedKeys,
+          actor: requireActor(request),
+          conversationId: request.params.pk,
+          request: request.body,
+          whileIdle: (conversationId, change) => app.chat.whileIdle(conversationId, change),
+        }),
     );
 
     r.put(

@@ -23,28 +23,33 @@ export async function switchVersion(options: {
   actor: UserActor;
   conversationId: string;
   request: SwitchVersionRequest;
+  /** Runs the switch with the conversation kept from new answers on this instance. */
+  whileIdle: (conversationId: string, change: () => Promise<void>) => Promise<void>;
 }): Promise<MessagePage> {
   const { db, actor, conversationId, request } = options;
+  // Asked first: a stranger learns nothing of the conversation's answers, nor holds it.
   await requireConversationAccess({ db, actor, action: 'ask', conversationId });
-  await db.transaction(async (tx) => {
-    const { message, streaming } = await lockForSwitching({
-      db: tx,
-      conversationId,
-      messageId: request.message_pk,
-    });
-    if (!message) throw notFound('message');
-    if (streaming) throw new AppError('conversation_busy', 409, 'answer being written');
-    const target = await findVersion({
-      db: tx,
-      conversationId,
-      parentId: message.parentId,
-      version: request.version,
-    });
-    if (!target) throw new AppError('not_found', 404, 'no such version');
-    if (target.id === message.id) return;
-    await hideBranchFrom({ db: tx, conversationId, fromSeq: message.seq });
-    await showBranchFrom({ db: tx, messageId: target.id });
-  });
+  await options.whileIdle(conversationId, () =>
+    db.transaction(async (tx) => {
+      const { message, streaming } = await lockForSwitching({
+        db: tx,
+        conversationId,
+        messageId: request.message_pk,
+      });
+      if (!message) throw notFound('message');
+      if (streaming) throw new AppError('conversation_busy', 409, 'answer being written');
+      const target = await findVersion({
+        db: tx,
+        conversationId,
+        parentId: message.parentId,
+        version: request.version,
+      });
+      if (!target) throw new AppError('not_found', 404, 'no such version');
+      if (target.id === message.id) return;
+      await hideBranchFrom({ db: tx, conversationId, fromSeq: message.seq });
+      await showBranchFrom({ db: tx, messageId: target.id });
+    }),
+  );
   return listMessages({
     db,
     unlockedKeys: options.unlockedKeys,
