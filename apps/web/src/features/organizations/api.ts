@@ -10,10 +10,10 @@ import type {
   Organization,
   OrganizationUpdateFields,
   ReceivedInvitation,
-  SessionBootstrap,
 } from '@themis/shared';
 import type { PictureValue } from '../../components/ProfilePicturePicker';
 import { api } from '../../app/api/api';
+import { askSessionBootstrap } from '../../app/api/session-bootstrap';
 
 export const organizationsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -24,9 +24,15 @@ export const organizationsApi = api.injectEndpoints({
      */
     getCurrentOrganization: build.query<Organization | null, void>({
       async queryFn(_arg, _api, _extraOptions, baseQuery) {
-        const result = await baseQuery('/auth/session');
-        if (result.error) return { error: result.error };
-        return { data: (result.data as SessionBootstrap).session?.organization ?? null };
+        const result = await askSessionBootstrap(baseQuery);
+        if ('error' in result) return { error: result.error };
+        const { session } = result.data;
+        if (session) return { data: session.organization };
+        // Signed out meanwhile: the call it stands for is refused as any signed-out call is.
+        const current = await baseQuery('/organization/get-current');
+        if (!current.error) return { data: current.data as Organization };
+        const detail = (current.error.data as { detail?: unknown } | undefined)?.detail;
+        return detail === 'no_current_organization' ? { data: null } : { error: current.error };
       },
       providesTags: ['Organization'],
     }),

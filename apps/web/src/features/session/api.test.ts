@@ -84,4 +84,30 @@ describe('the session bootstrap in the web client', () => {
       { status: 500, data: { detail: 'internal_error' } },
     ]);
   });
+
+  it('renews a lapsed session before reading the organization acted in, not taking it for none', async () => {
+    fakeApi({ 'GET /auth/verify': () => json(authUser()) });
+    const signedIn = (await makeStore().dispatch(sessionApi.endpoints.sessionBootstrap.initiate()))
+      .data!;
+    const organization = { pk: 'o1', name: 'Kancelaria' };
+    const inFirm = { ...signedIn, session: { ...signedIn.session!, organization } };
+    let renewed = false;
+    const fetchMock = fakeApi({
+      'GET /auth/session': () =>
+        Response.json(renewed ? inFirm : { ...signedIn, session: null, renewable: true }),
+      'POST /auth/token/refresh': () => {
+        renewed = true;
+        return Response.json({ status: 'ok' });
+      },
+    });
+    const current = await makeStore().dispatch(
+      organizationsApi.endpoints.getCurrentOrganization.initiate(),
+    );
+    expect([current.status, current.data]).toEqual(['fulfilled', organization]);
+    expect(calledPaths(fetchMock)).toEqual([
+      '/api/auth/session',
+      '/api/auth/token/refresh',
+      '/api/auth/session',
+    ]);
+  });
 });

@@ -1,5 +1,6 @@
 import type { SessionBootstrap } from '@themis/shared';
-import { api, refreshSession } from '../../app/api/api';
+import { api } from '../../app/api/api';
+import { askSessionBootstrap } from '../../app/api/session-bootstrap';
 import { rememberSession } from '../../app/session';
 import { authApi } from '../auth/api';
 import { chatApi } from '../chat/api';
@@ -21,18 +22,12 @@ export const sessionApi = api.injectEndpoints({
   endpoints: (build) => ({
     sessionBootstrap: build.query<SessionBootstrap, void>({
       async queryFn(_arg, { dispatch }, _extraOptions, baseQuery) {
-        const ask = () => baseQuery({ url: '/auth/session', timeout: BOOTSTRAP_TIMEOUT_MS });
-        let result = await ask();
-        if (result.error) return { error: result.error };
-        // A lapsed access token that the refresh cookie renews: renewed, then asked again.
-        if (
-          (result.data as SessionBootstrap).renewable &&
-          (await refreshSession()) === 'refreshed'
-        ) {
-          result = await ask();
-          if (result.error) return { error: result.error };
-        }
-        const data = result.data as SessionBootstrap;
+        const result = await askSessionBootstrap(baseQuery, {
+          url: '/auth/session',
+          timeout: BOOTSTRAP_TIMEOUT_MS,
+        });
+        if ('error' in result) return { error: result.error };
+        const data = result.data;
         rememberSession(data.session !== null);
         dispatch(
           maintenanceApi.util.upsertQueryData('getMaintenanceStatus', undefined, data.maintenance),
