@@ -70,8 +70,18 @@ export function useAttachments({ ensureConversation, onError }: AttachmentsOptio
     setFiles([]);
   }
 
+  /** A refused question's files, back for the next try unless others were chosen since. */
+  const restore = useCallback((kept: PendingFile[]) => {
+    if (kept.length === 0) return;
+    setFiles((current) => {
+      if (current.length > 0) return current;
+      count.current = kept.length;
+      return kept;
+    });
+  }, []);
+
   const uploaded = files.flatMap((file) =>
     file.attachmentPk ? [{ pk: file.attachmentPk, filename: file.name }] : [],
   );
-  return { files, add, remove, clear, uploaded };
+  return { files, add, remove, clear, restore, uploaded };
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { json } from '../../../test/fake-api';
 import type { stubWebSocket } from '../../../test/fake-socket';
@@ -68,16 +68,37 @@ describe('the chat while it waits', () => {
     expect(screen.getByTestId('message-1').textContent).not.toContain('Sending…');
   });
 
-  it('gives a refused question back to the box', async () => {
+  it('gives a refused question back to the box, with its file', async () => {
     const { sockets } = setupChat(`/chat/${CONVERSATION}`, {
       [`GET /conversation/messages/${CONVERSATION}`]: () =>
         json(messagePage([message({ pk: 'q1', seq: 1, role: 'user', content: 'Earlier' })])),
+      [`POST /conversation/attachment/upload/${CONVERSATION}`]: () =>
+        json({
+          pk: '5f0c8f6a-1c1e-4d6b-9a51-0b7a5f7e0001',
+          filename: 'lease.pdf',
+          media_type: 'application/pdf',
+          size: 10,
+          has_text: true,
+        }),
     });
     await screen.findByTestId('message-1', {}, CHAT_PAGE_WAIT);
+    const pdf = new File(['%PDF'], 'lease.pdf', { type: 'application/pdf' });
+    fireEvent.change(screen.getByTestId('attachment-input'), { target: { files: [pdf] } });
+    const chips = await screen.findByRole('list', { name: 'Attached files' });
+    expect(within(chips).getByText('lease.pdf')).toBeTruthy();
+    fireEvent.change(chatInput(), { target: { value: 'Is this clause fair?' } });
+    // Sending waits for the upload.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Send' }).hasAttribute('disabled')).toBe(false),
+    );
     await typeAndSend('Is this clause fair?');
     const socket = await openSocket(sockets);
     await waitFor(() => expect(socket.sentOfType('chat.send')).toHaveLength(1));
+    expect(socket.sentOfType('chat.send')[0]!.attachment_pks).toEqual([
+      '5f0c8f6a-1c1e-4d6b-9a51-0b7a5f7e0001',
+    ]);
     expect(screen.getByTestId('message-2').textContent).toContain('Sending…');
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Attached files' })).toBeNull());
     socket.receive({
       type: 'error',
       detail: 'monthly_limit_reached',
@@ -88,6 +109,9 @@ describe('the chat while it waits', () => {
       expect((chatInput() as HTMLTextAreaElement).value).toBe('Is this clause fair?'),
     );
     expect(screen.queryByTestId('message-2')).toBeNull();
+    // The file is back too: sending again asks with it.
+    const back = await screen.findByRole('list', { name: 'Attached files' });
+    expect(within(back).getByText('lease.pdf')).toBeTruthy();
   });
 
   it('shows the shape of a conversation while its messages load', async () => {

@@ -31,7 +31,7 @@ import { UsageMeter } from '../components/UsageMeter';
 import { useSwitchVersionMutation } from '../api';
 import type { PendingQuestion } from '../chat-store';
 import { chatRuntime } from '../realtime/chat-runtime';
-import { useAttachments } from '../use-attachments';
+import { useAttachments, type PendingFile } from '../use-attachments';
 import { useChatActions } from '../use-chat-actions';
 import { useConversation } from '../use-conversation';
 import {
@@ -79,7 +79,9 @@ export function ChatPage() {
   // The first question of a new chat while its conversation is being created.
   const [creatingWith, setCreatingWith] = useState<PendingQuestion>();
   // The question last sent, given back to the box when encryption refuses it.
-  const lastAsked = useRef<{ content: string; editing: Message | undefined }>(undefined);
+  const lastAsked = useRef<{ content: string; editing: Message | undefined; files: PendingFile[] }>(
+    undefined,
+  );
 
   /** A refusal is shown; one for encryption opens the dialog that clears it, too. */
   function refuse(code: Notice) {
@@ -96,8 +98,9 @@ export function ChatPage() {
     ensureConversation: actions.ensureConversation,
     onError: refuse,
   });
+  const restoreFiles = attachments.restore;
 
-  // A question refused over the socket goes back to the box, nothing lost; one refused for
+  // A question refused over the socket goes back to the box with its files, nothing lost; one refused for
   // encryption (locked, or no PIN yet in an encrypted context) opens what clears it too.
   useEffect(() => {
     if (!conversationId) return;
@@ -109,6 +112,7 @@ export function ChatPage() {
       if (frame.request_id && asked) {
         lastAsked.current = undefined;
         setDraft((current) => current || asked.content);
+        restoreFiles(asked.files);
         if (asked.editing) setEditing(asked.editing);
       }
       if (!isEncryptionRefusal(frame.detail)) return;
@@ -116,7 +120,7 @@ export function ChatPage() {
         if (cleared) store.setError(conversationId, undefined);
       });
     });
-  }, [conversationId, recover]);
+  }, [conversationId, recover, restoreFiles]);
 
   const streaming = state.messages.some((message) => message.status === 'streaming');
   const shownError = notice ?? state.error;
@@ -134,7 +138,11 @@ export function ChatPage() {
     setNotice(undefined);
     const content = draft.trim();
     const files = attachments.uploaded;
-    lastAsked.current = { content, editing };
+    lastAsked.current = {
+      content,
+      editing,
+      files: attachments.files.filter((file) => file.attachmentPk !== undefined),
+    };
     // The box empties and the question shows at once; a question not sent comes back.
     setDraft('');
     if (!conversationId && !editing) {
