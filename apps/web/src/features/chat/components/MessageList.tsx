@@ -91,6 +91,34 @@ export interface MessageListProps {
   switching: boolean;
   /** Opens the conversation at its end (from a search hit, where the end is not loaded). */
   onOpenLatest: () => void;
+  /**
+   * The versions just paged: the list, rebuilt with the branch now shown, opens at that
+   * message rather than at the end, and its pager keeps the keyboard's focus.
+   */
+  pagedAt?: PagedVersions;
+}
+
+export interface PagedVersions {
+  /** The message whose versions were paged follows this one (null: the first question). */
+  parentPk: string | null;
+  direction: 'previous' | 'next';
+}
+
+/** Focus back on the pager of `paged` once the rebuilt list has drawn it. */
+function focusPagerOf(paged: PagedVersions): () => void {
+  let frame = 0;
+  let tries = 0;
+  const attempt = () => {
+    const group = document.querySelector(`[data-version-of="${paged.parentPk ?? ''}"]`);
+    const [previous, next] = group ? Array.from(group.querySelectorAll('button')) : [];
+    const wanted = paged.direction === 'previous' ? previous : next;
+    const target =
+      wanted && !wanted.disabled ? wanted : [previous, next].find((b) => b && !b.disabled);
+    if (target) target.focus();
+    else if ((tries += 1) < 30) frame = requestAnimationFrame(attempt);
+  };
+  frame = requestAnimationFrame(attempt);
+  return () => cancelAnimationFrame(frame);
 }
 
 /** The conversation, bottom-anchored, following a growing answer. */
@@ -106,6 +134,7 @@ export function MessageList({
   onSwitchVersion,
   switching,
   onOpenLatest,
+  pagedAt,
 }: MessageListProps) {
   const { t } = useTranslation('chat');
   const virtuoso = useRef<VirtuosoHandle>(null);
@@ -122,8 +151,11 @@ export function MessageList({
   // Scrolled to once: pages loaded around it later must not pull the view back.
   const scrolledTo = useRef<string>(undefined);
   const highlighted = messages[highlightIndex]?.pk;
-  // A list opened at a search hit stays there until the reader moves.
-  const follow = useFollowBottom(highlightIndex < 0 && !state.hasNewer);
+  const pagedIndex = pagedAt
+    ? messages.findIndex((m) => m.parent_pk === pagedAt.parentPk && m.versions > 1)
+    : -1;
+  // A list opened at a search hit, or at a message paged, stays there until the reader moves.
+  const follow = useFollowBottom(highlightIndex < 0 && pagedIndex < 0 && !state.hasNewer);
   const pinned = follow.following && !state.hasNewer;
   const listContext = useMemo(() => ({ loadingOlder, loadingNewer }), [loadingOlder, loadingNewer]);
   const { jumpToEnd, setScroller, contentChanged } = follow;
@@ -144,6 +176,9 @@ export function MessageList({
     }
     wasSending.current = state.sending;
   }, [state.sending, state.hasNewer, jumpToEnd]);
+  useEffect(() => {
+    if (pagedAt && pagedIndex >= 0) return focusPagerOf(pagedAt);
+  }, [pagedAt, pagedIndex]);
   useEffect(() => {
     if (highlighted === undefined) {
       scrolledTo.current = undefined;
@@ -171,7 +206,9 @@ export function MessageList({
         initialTopMostItemIndex={
           highlightIndex >= 0
             ? { index: highlightIndex, align: 'center' }
-            : { index: Math.max(0, messages.length - 1), align: 'end' }
+            : pagedIndex >= 0
+              ? { index: pagedIndex, align: 'center' }
+              : { index: Math.max(0, messages.length - 1), align: 'end' }
         }
         computeItemKey={(_, message) => message.pk}
         alignToBottom

@@ -38,6 +38,7 @@ export function VersionPager({ message, onSwitch }: VersionPagerProps) {
       role="group"
       aria-label={t('versions.label', { version, versions })}
       data-testid={`versions-${message.seq}`}
+      data-version-of={message.parent_pk ?? ''}
       sx={{ display: 'inline-flex', alignItems: 'center', color: 'text.secondary' }}
     >
       {step(t('versions.previous'), version - 1, <ChevronLeftIcon fontSize="small" />)}

@@ -164,6 +164,11 @@ describe('chat actions', () => {
     expect((await screen.findByTestId('message-4')).textContent).toContain('Needs consent.');
     expect(screen.queryByTestId('message-5')).toBeNull();
     expect(screen.getByTestId('versions-1').getAttribute('aria-label')).toBe('Version 1 of 2');
+    // The keyboard stays on the pager of the message paged (its only step left: Next).
+    await waitFor(() =>
+      expect(document.activeElement?.getAttribute('aria-label')).toBe('Next version'),
+    );
+    expect(screen.getByTestId('versions-1').contains(document.activeElement)).toBe(true);
     expect(await sentBodies(api, `POST /conversation/switch-version/${CONVERSATION}`)).toEqual([
       { message_pk: 'q3', version: 1 },
     ]);

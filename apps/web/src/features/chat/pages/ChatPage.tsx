@@ -31,6 +31,7 @@ import { UsageMeter } from '../components/UsageMeter';
 import { useSwitchVersionMutation } from '../api';
 import type { PendingQuestion } from '../chat-store';
 import { chatRuntime } from '../realtime/chat-runtime';
+import type { PagedVersions } from '../components/MessageList';
 import { useAttachments, type PendingFile } from '../use-attachments';
 import { useChatActions } from '../use-chat-actions';
 import { useConversation } from '../use-conversation';
@@ -94,6 +95,7 @@ export function ChatPage() {
 
   const actions = useChatActions({ pk: conversationId, model, language, onError: refuse });
   const [switchVersion, { isLoading: switching }] = useSwitchVersionMutation();
+  const [pagedAt, setPagedAt] = useState<PagedVersions & { epoch: number }>();
   const attachments = useAttachments({
     ensureConversation: actions.ensureConversation,
     onError: refuse,
@@ -170,7 +172,14 @@ export function ChatPage() {
         conversationPk: conversationId,
         body: { message_pk: message.pk, version },
       }).unwrap();
-      chatRuntime().store.setPage(conversationId, page, { replace: true });
+      const { store } = chatRuntime();
+      // The list is rebuilt for the branch now shown: at this message, its pager focused.
+      setPagedAt({
+        parentPk: message.parent_pk,
+        direction: version < message.version ? 'previous' : 'next',
+        epoch: store.get(conversationId).epoch + 1,
+      });
+      store.setPage(conversationId, page, { replace: true });
     } catch (error) {
       refuse(errorCode(error) ?? 'unknown');
     }
@@ -277,6 +286,7 @@ export function ChatPage() {
             onLoadNewer={() => void conversation.loadNewer()}
             {...messageActions}
             switching={switching}
+            pagedAt={pagedAt?.epoch === state.epoch ? pagedAt : undefined}
             onOpenLatest={() => void navigate(`${paths.chat}/${conversationId ?? ''}`)}
           />
         </Suspense>
