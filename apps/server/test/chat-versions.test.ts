@@ -104,9 +104,16 @@ describe('answer versions', () => {
       'answer 3 (2/2)',
     ]);
 
-    // Back to the first version: the page of the branch now shown comes back.
+    // Back to the first version: the page of the branch now shown comes back, and the tabs
+    // following the conversation are told which version is shown.
     const back = await switchTo(client, conversationPk, regenerated.answer.pk, 1);
     expect(back.statusCode).toBe(200);
+    const told = await tab.next('conversation.branch_changed');
+    expect(told).toEqual({
+      type: 'conversation.branch_changed',
+      conversation_pk: conversationPk,
+      message_pk: ZMessagePage.parse(back.json()).items.at(-1)!.pk,
+    });
     expect(shown(ZMessagePage.parse(back.json()).items)).toEqual([
       'Q1 (1/1)',
       'answer 1 (1/1)',

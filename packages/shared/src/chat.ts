@@ -279,5 +279,14 @@ export const ZChatServerMessage = z.discriminatedUnion('type', [
   /** The answer is final: complete, cancelled (stopped) or error (what was written is kept). */
   z.object({ type: z.literal('chat.done'), conversation_pk: z.string(), message: ZMessage }),
   z.object({ type: z.literal('conversation.updated'), conversation: ZConversation }),
+  /**
+   * Another version was shown (POST /conversation/switch-version): a tab that does not show
+   * `message_pk` loads the branch now shown.
+   */
+  z.object({
+    type: z.literal('conversation.branch_changed'),
+    conversation_pk: z.string(),
+    message_pk: z.string(),
+  }),
 ]);
 export type ChatServerMessage = z.infer<typeof ZChatServerMessage>;

@@ -61,6 +61,8 @@ export interface Chat {
    * conversation_busy while one is being asked or written here.
    */
   whileIdle<T>(conversationId: string, change: () => Promise<T>): Promise<T>;
+  /** Sends `frame` to every tab following the conversation, on every instance. */
+  publish(conversationId: string, frame: ServerMessage): void;
 }
 
 type ErrorFrameDetail = Extract<ServerMessage, { type: 'error' }>['detail'];
@@ -290,6 +292,7 @@ export function createChat(options: {
       await hub.close();
     },
     liveAnswerCount: () => hub.liveAnswers().length,
+    publish: (conversationId, frame) => hub.publish(conversationId, frame),
     async whileIdle(conversationId, change) {
       if (!hub.reserve(conversationId)) throw new AppError('conversation_busy', 409);
       try {

@@ -162,6 +162,12 @@ export function conversationRoutes(deps: {
           conversationId: request.params.pk,
           request: request.body,
           whileIdle: (conversationId, change) => app.chat.whileIdle(conversationId, change),
+          announce: (conversationId, shownPk) =>
+            app.chat.publish(conversationId, {
+              type: 'conversation.branch_changed',
+              conversation_pk: conversationId,
+              message_pk: shownPk,
+            }),
         }),
     );
 

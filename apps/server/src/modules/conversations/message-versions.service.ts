@@ -25,10 +25,13 @@ export async function switchVersion(options: {
   request: SwitchVersionRequest;
   /** Runs the switch with the conversation kept from new answers on this instance. */
   whileIdle: (conversationId: string, change: () => Promise<void>) => Promise<void>;
+  /** Tells the tabs following the conversation which version is shown now. */
+  announce: (conversationId: string, shownPk: string) => void;
 }): Promise<MessagePage> {
   const { db, actor, conversationId, request } = options;
   // Asked first: a stranger learns nothing of the conversation's answers, nor holds it.
   await requireConversationAccess({ db, actor, action: 'ask', conversationId });
+  let switched: string | undefined;
   await options.whileIdle(conversationId, () =>
     db.transaction(async (tx) => {
       const { message, streaming } = await lockForSwitching({
@@ -48,8 +51,10 @@ export async function switchVersion(options: {
       if (target.id === message.id) return;
       await hideBranchFrom({ db: tx, conversationId, fromSeq: message.seq });
       await showBranchFrom({ db: tx, messageId: target.id });
+      switched = target.id;
     }),
   );
+  if (switched) options.announce(conversationId, switched);
   return listMessages({
     db,
     unlockedKeys: options.unlockedKeys,

@@ -85,6 +85,14 @@ export function useConversation(
         } else setFailedPk(id);
       }
     }
+    async function showLatestBranch(id: string) {
+      try {
+        const page = await fetchPage({ pk: id }).unwrap();
+        if (active) store.setPage(id, page, { replace: true });
+      } catch {
+        // The next reload shows it; what is shown stays meanwhile.
+      }
+    }
     const current = store.get(pk);
     // Without a message to show, the conversation opens at its end, even if a search hit
     // opened it elsewhere before.
@@ -98,6 +106,12 @@ export function useConversation(
     const unlisten = socket.listen((frame) => {
       if (frame.type === 'conversation.updated') {
         dispatch(chatApi.util.invalidateTags(['Conversations']));
+      }
+      // Another tab showed another version: this one shows that branch too, or its next
+      // question would follow one no longer shown.
+      if (frame.type === 'conversation.branch_changed' && frame.conversation_pk === pk) {
+        const shown = store.get(pk).messages.some((m) => m.pk === frame.message_pk);
+        if (!shown) void showLatestBranch(pk);
       }
       // Also the list: its order changed, and a name sent while this page was still being
       // opened (a new conversation) would otherwise be missed.

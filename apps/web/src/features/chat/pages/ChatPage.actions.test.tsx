@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { detail, json, sentBodies, sentForms } from '../../../test/fake-api';
 import type { stubWebSocket } from '../../../test/fake-socket';
-import { CHAT_PAGE_WAIT } from '../../../test/render';
+import { CHAT_PAGE_WAIT, calledPaths } from '../../../test/render';
 import { resetChatRuntime } from '../realtime/chat-runtime';
 import {
   CONVERSATION,
@@ -172,6 +172,36 @@ describe('chat actions', () => {
     expect(await sentBodies(api, `POST /conversation/switch-version/${CONVERSATION}`)).toEqual([
       { message_pk: 'q3', version: 1 },
     ]);
+  });
+
+  it('shows the branch another tab switched to, and reloads nothing it already shows', async () => {
+    let switched = false;
+    const otherAnswer = message({ pk: 'a9', seq: 9, content: 'Another version.', version: 2 });
+    const { api, sockets } = setupChat(`/chat/${CONVERSATION}`, {
+      [`GET /conversation/messages/${CONVERSATION}`]: () =>
+        json(messagePage(switched ? [QUESTION, otherAnswer] : [QUESTION, ANSWER])),
+    });
+    await screen.findByText('A lease is a contract.', {}, CHAT_PAGE_WAIT);
+    const socket = await openSocket(sockets);
+    const pageLoads = () =>
+      calledPaths(api).filter((path) => path.endsWith(`/conversation/messages/${CONVERSATION}`))
+        .length;
+    expect(pageLoads()).toBe(1);
+    // This tab's own switch comes back too: what it shows already, nothing asked.
+    socket.receive({
+      type: 'conversation.branch_changed',
+      conversation_pk: CONVERSATION,
+      message_pk: 'a1',
+    });
+    switched = true;
+    socket.receive({
+      type: 'conversation.branch_changed',
+      conversation_pk: CONVERSATION,
+      message_pk: 'a9',
+    });
+    expect(await screen.findByText('Another version.')).toBeTruthy();
+    expect(screen.queryByText('A lease is a contract.')).toBeNull();
+    expect(pageLoads()).toBe(2);
   });
 
   it('keeps what a failed answer wrote and says it failed', async () => {
