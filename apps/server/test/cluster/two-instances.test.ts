@@ -191,6 +191,17 @@ describe('two instances behind nginx', () => {
           return res.status === 503;
         }, `${instance.name} in maintenance`);
       }
+      // Through nginx every call gets the instances' own 503 and body, which the web app turns
+      // into the maintenance page: nginx neither retries it on the other instance nor counts
+      // it as a failure (which would leave it no instance and answer its own 502).
+      for (let call = 0; call < 4; call += 1) {
+        const res = await fetch(`${cluster.url}/api/conversation/list`);
+        expect([call, res.status, await res.text()]).toEqual([
+          call,
+          503,
+          JSON.stringify({ detail: 'service_under_maintenance' }),
+        ]);
+      }
     } finally {
       await run(process.execPath, [CLI, 'maintenance', 'off'], { env });
     }
