@@ -24,5 +24,6 @@ export declare function startNginx(options: {
   work: string;
   port: number;
   instancePorts: number[];
+  ownGroup?: boolean;
 }): Promise<ChildProcess>;
 export declare function parseEnvFile(text: string): Record<string, string>;

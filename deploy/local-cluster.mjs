@@ -71,9 +71,10 @@ export async function startInstance({ name, port, env }) {
 
 /**
  * nginx in the foreground on 127.0.0.1:`port`, its files in `work`, balancing `instancePorts`
- * with no sticky sessions through the production site's own proxy settings.
+ * with no sticky sessions through the production site's own proxy settings. `ownGroup` keeps
+ * it out of the terminal's Ctrl-C, for a caller that stops it after the instances.
  */
-export async function startNginx({ work, port, instancePorts }) {
+export async function startNginx({ work, port, instancePorts, ownGroup = false }) {
   const conf = join(work, 'nginx.conf');
   const servers = instancePorts
     .map((instancePort) => `    server 127.0.0.1:${instancePort} max_fails=1 fail_timeout=5s;`)
@@ -104,7 +105,10 @@ ${servers}
 }
 `,
   );
-  const child = spawn(NGINX, ['-p', work, '-c', conf], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(NGINX, ['-p', work, '-c', conf], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: ownGroup,
+  });
   let output = '';
   child.stderr.on('data', (chunk) => (output += String(chunk)));
   try {
@@ -129,7 +133,8 @@ export function parseEnvFile(text) {
 
 /**
  * A local S3 server (s3rver, a development package) keeping the files in `dir`. Its own
- * process: it needs OpenSSL's legacy provider for its listing tokens.
+ * process: it needs OpenSSL's legacy provider for its listing tokens. Its own process group
+ * too, out of the terminal's Ctrl-C: it is stopped after the instances.
  */
 async function startLocalS3(dir) {
   await mkdir(dir, { recursive: true });
@@ -139,7 +144,10 @@ async function startLocalS3(dir) {
     bin,
     ...['-d', dir, '-a', '127.0.0.1', '-p', '0', '--configure-bucket', LOCAL_BUCKET],
   ];
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let output = '';
   const port = await new Promise((done, fail) => {
     const onData = (chunk) => {
@@ -159,6 +167,19 @@ async function startLocalS3(dir) {
   };
   return { env, process: child };
 }
+
+/** SIGTERM to each running child, SIGKILL to those still running after `limitMs`. */
+async function stopChildren(children, limitMs) {
+  const running = children.filter((child) => child.exitCode === null && !child.signalCode);
+  const exits = running.map((child) => new Promise((done) => child.once('exit', done)));
+  for (const child of running) child.kill('SIGTERM');
+  const timer = setTimeout(() => running.forEach((child) => child.kill('SIGKILL')), limitMs);
+  await Promise.all(exits);
+  clearTimeout(timer);
+}
+
+/** An instance exits by itself within 35 s of SIGTERM; systemd's unit waits 45 s. */
+const INSTANCE_STOP_LIMIT_MS = 45_000;
 
 const USAGE = `Usage: node deploy/local-cluster.mjs --env FILE [--instances 2] [--first-port 5173]
                                     [--port 8080] [--work data/local-cluster]
@@ -190,25 +211,30 @@ async function main() {
   const work = resolve(values.work);
   await mkdir(work, { recursive: true });
 
-  const children = [];
+  const instances = [];
+  /** nginx and the S3 server, which the instances use until they have stopped. */
+  const services = [];
   let stopping = false;
   async function stop(code) {
     if (stopping) return;
     stopping = true;
-    // The instances first, as systemd would stop them: their answers finish or are handed on.
-    const running = children.filter((child) => child.exitCode === null && !child.signalCode);
-    const exits = running.map((child) => new Promise((done) => child.once('exit', done)));
-    for (const child of running.reverse()) child.kill('SIGTERM');
-    await Promise.all(exits);
+    // The instances first, as systemd would stop them: the answers being written finish or
+    // end as errors, and the requests they are serving finish, through nginx, with the files
+    // on the S3 server. (A terminal's Ctrl-C reaches them too; they take it as SIGTERM.)
+    console.log('Stopping the instances (the answers being written get 20 s)');
+    await stopChildren(instances, INSTANCE_STOP_LIMIT_MS);
+    console.log('The instances stopped; stopping nginx and the S3 server');
+    await stopChildren(services, 10_000);
     process.exit(code);
   }
-  process.once('SIGINT', () => void stop(0));
-  process.once('SIGTERM', () => void stop(0));
+  // A closed terminal (SIGHUP) would otherwise leave nginx and the S3 server running.
+  process.stdout.on('error', () => undefined);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.once(signal, () => void stop(0));
 
   try {
     if (env.LOCAL_S3_DIR) {
       const s3 = await startLocalS3(resolve(env.LOCAL_S3_DIR));
-      children.push(s3.process);
+      services.push(s3.process);
       Object.assign(env, s3.env);
     }
     const firstPort = Number(values['first-port']);
@@ -217,14 +243,14 @@ async function main() {
       const name = `instance-${index + 1}`;
       const dataDir = join(work, name);
       const instance = await startInstance({ name, port, env: { ...env, DATA_DIR: dataDir } });
-      children.push(instance.process);
+      instances.push(instance.process);
       instance.process.once('exit', (code) => {
         if (!stopping) console.error(`${name} exited (${code}):\n${instance.output()}`);
       });
       console.log(`${name} is up on ${instance.url}`);
     }
     const port = Number(values.port);
-    children.push(await startNginx({ work, port, instancePorts }));
+    services.push(await startNginx({ work, port, instancePorts, ownGroup: true }));
     console.log(`Themis is served through nginx at http://127.0.0.1:${port}`);
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
