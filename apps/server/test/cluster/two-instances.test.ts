@@ -125,7 +125,6 @@ describe('two instances behind nginx', () => {
       statuses.push(res.status);
     }
     expect(statuses).toEqual([...Array<number>(10).fill(400), 429]);
-    expect(statuses[10]).toBe(429);
   });
 
   it("closes a signed-out session's socket on the other instance", async () => {
