@@ -95,8 +95,23 @@ describe('an instance killed while it writes an answer', () => {
     await untilAnswerSaved(browser, conversationPk, only.url);
     only.process.kill('SIGKILL');
     await only.exited();
+    expect(await asking.closed).toBe(1006);
 
     await only.restart();
+    // The asking tab, cut off, reconnects and follows the conversation again: it catches up
+    // from what was saved, and is told when the restarted instance's sweeper ends the answer
+    // (15 s after its last save).
+    const reconnected = await browser.socket(only.url);
+    reconnected.send({ type: 'chat.subscribe', conversation_pk: conversationPk, from_offset: 0 });
+    const caughtUp = await reconnected.next('chat.delta', undefined, 30_000);
+    expect(caughtUp.text).toBe('Zaczynam odpowiedź. ');
+    const done = await reconnected.next('chat.done', undefined, 60_000);
+    expect(done.message).toMatchObject({
+      status: 'error',
+      error_code: 'message_generating_error',
+      content: 'Zaczynam odpowiedź. ',
+    });
+    reconnected.close();
     await eventually(
       async () => (await storedAnswer(browser, conversationPk, only.url))?.status === 'error',
       'the answer ended after the restart',
