@@ -119,7 +119,7 @@ const HELD_DELTAS = ['Zaczynam ', 'odpowiedź. '];
 export const HELD_TEXT = HELD_DELTAS.join('');
 
 /** The model answers two words, then waits until the returned release (or the client goes). */
-export function holdAnswers(cluster: Cluster, after = ['Koniec.']): () => void {
+export function holdAnswers(cluster: Pick<Cluster, 'answerWith'>, after = ['Koniec.']): () => void {
   let release: () => void = () => undefined;
   const held = new Promise<void>((done) => {
     release = done;

@@ -45,6 +45,35 @@ export interface Cluster {
   close(): Promise<void>;
 }
 
+/**
+ * An OpenAI-compatible provider offering CLUSTER_MODEL, whose answers a test replaces; `env`
+ * points instances at it (and Ollama at a closed port).
+ */
+export async function startModelProvider() {
+  let answer: UpstreamRoute = (_request, res) => void res.writeHead(500).end();
+  const upstream = await startFakeUpstream((request, res) => {
+    if (request.path.startsWith('/v1/models')) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ data: [{ id: 'gpt-cluster' }] }));
+      return;
+    }
+    return answer(request, res);
+  });
+  const env = {
+    OPENAI_API_KEY: 'sk-cluster',
+    OPENAI_BASE_URL: `${upstream.url}/v1`,
+    MODELS: `${CLUSTER_MODEL}=Cluster model`,
+    OLLAMA_BASE_URL: `http://127.0.0.1:${await findClosedPort()}`,
+  };
+  return {
+    env,
+    answerWith(route: UpstreamRoute) {
+      answer = route;
+    },
+    close: () => upstream.close(),
+  };
+}
+
 interface ClusterOptions {
   instances?: number;
   /** Extra environment for every instance. */
@@ -87,15 +116,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   const s3 = await startFakeS3();
   const bucket = `cluster-${runId.replace('_', '-')}`;
   await s3.createBucket(bucket);
-  let answer: UpstreamRoute = (_request, res) => void res.writeHead(500).end();
-  const upstream = await startFakeUpstream((request, res) => {
-    if (request.path.startsWith('/v1/models')) {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ data: [{ id: 'gpt-cluster' }] }));
-      return;
-    }
-    return answer(request, res);
-  });
+  const model = await startModelProvider();
 
   const work = await mkdtemp(join(tmpdir(), 'themis-cluster-'));
   const nginxPort = await freePort();
@@ -109,10 +130,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     ...s3.env(bucket),
     APP_SECRET: randomBytes(48).toString('base64'),
     TRUST_PROXY: 'loopback',
-    OPENAI_API_KEY: 'sk-cluster',
-    OPENAI_BASE_URL: `${upstream.url}/v1`,
-    MODELS: `${CLUSTER_MODEL}=Cluster model`,
-    OLLAMA_BASE_URL: `http://127.0.0.1:${await findClosedPort()}`,
+    ...model.env,
     LOG_LEVEL: 'warn',
     ...options.env,
   };
@@ -141,9 +159,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     instances,
     s3,
     bucket,
-    answerWith: (route) => {
-      answer = route;
-    },
+    answerWith: model.answerWith,
     async query(text, values) {
       const client = new pg.Client({ connectionString: env.DATABASE_URL });
       await client.connect();
@@ -157,7 +173,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       nginx.kill('SIGTERM');
       for (const instance of instances) instance.process.kill('SIGKILL');
       await Promise.all(instances.map((instance) => instance.exited()));
-      await Promise.all([s3.close(), upstream.close()]);
+      await Promise.all([s3.close(), model.close()]);
       await database.drop();
       await rm(work, { recursive: true, force: true });
     },

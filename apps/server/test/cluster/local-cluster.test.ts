@@ -7,13 +7,14 @@ import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseEnvFile } from '../../../../deploy/local-cluster.mjs';
 import { pdfWithText } from '../attachment-files';
-import { emptyRedis, scratchDatabase } from './cluster';
-import { signedUpBrowser } from './cluster-client';
+import { emptyRedis, scratchDatabase, startModelProvider } from './cluster';
+import { holdAnswers, question, signedUpBrowser } from './cluster-client';
 
 // The deployment guide's "Try it on one machine", as a newcomer runs it: the example
 // environment file with a secret added, then `node deploy/local-cluster.mjs --env FILE`. Only
 // what must differ on a shared test machine changes: a database and Redis number of its own,
-// free ports, and a folder of its own for the instances, nginx and the files.
+// free ports, and a folder of its own for the instances, nginx and the files; and a model
+// provider, for an answer being written when Ctrl-C comes.
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..', '..');
 
@@ -59,6 +60,8 @@ describe("the deployment guide's local cluster", () => {
       `themis_local_${process.pid}_${randomBytes(3).toString('hex')}`,
     );
     cleanups.push(() => database.drop());
+    const model = await startModelProvider();
+    cleanups.push(() => model.close());
 
     const firstPort = await freePortPair();
     const nginxPort = firstPort + 2;
@@ -72,6 +75,7 @@ describe("the deployment guide's local cluster", () => {
       DATABASE_URL: database.url,
       REDIS_URL: await emptyRedis(6),
       LOCAL_S3_DIR: s3Dir,
+      ...model.env,
     };
     const envFile = join(work, 'local-cluster.env');
     await writeFile(
@@ -123,14 +127,20 @@ describe("the deployment guide's local cluster", () => {
     expect(await readdir(s3Dir, { recursive: true })).toContainEqual(
       expect.stringMatching(/^themis-uploads\/.+/),
     );
-    // The chat's WebSocket is upgraded through nginx.
+    // The chat's WebSocket is upgraded through nginx; an answer is being written.
+    const release = holdAnswers(model);
+    cleanups.push(async () => release());
     const tab = await browser.socket();
+    tab.send(question(String(created.json().pk)));
+    await tab.next('chat.delta', undefined, 30_000);
 
-    // Ctrl-C (SIGINT) stops everything it started, the instances first: nginx still passes
-    // on the instance's "service restart" that sends the tab elsewhere (nginx stopped with
-    // them would drop the connection, 1006).
+    // Ctrl-C (SIGINT) stops everything it started, the instances first: while one finishes
+    // its answer (20 s of grace at most), nginx still serves it.
     launcher.kill('SIGINT');
     expect(await tab.closed).toBe(1012);
+    const during = await browser.call('GET', '/api/conversation/list');
+    expect(during.status, during.text).toBe(200);
+    release();
     expect(await exited).toBe(0);
     for (const port of [firstPort, firstPort + 1, nginxPort]) {
       expect([port, await portIsFree(port)]).toEqual([port, true]);
