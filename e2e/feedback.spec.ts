@@ -26,13 +26,21 @@ test('send feedback from the user menu; the sender and plan are shown read-only'
   await expect(page.getByText('Thank you, your feedback was sent.')).toBeVisible();
 });
 
-test('the feedback dialog speaks Polish in the dark theme', async ({ page }) => {
-  await signUpThroughApi(page);
+test('the feedback dialog speaks Polish in the dark theme, the plan named in Polish', async ({
+  page,
+}) => {
+  const email = await signUpThroughApi(page);
   await page.goto('/chat?lang=pl');
   await page.evaluate(() => localStorage.setItem('theme', 'dark'));
   await page.reload();
   await page.getByTestId('sidebar').getByRole('button', { name: 'Opinie' }).click();
   const dialog = page.getByRole('dialog', { name: 'Wyślij opinię' });
   await expect(dialog).toBeVisible();
+  // The free plan's name is a word, translated; not the catalogue's English name.
+  await expect(dialog.getByRole('definition')).toHaveText([
+    email,
+    'Bezpłatny',
+    'Profil indywidualny',
+  ]);
   await expectAccessible(page, 'feedback dialog, dark, pl');
 });

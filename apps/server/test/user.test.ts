@@ -42,7 +42,7 @@ describe('the current user', () => {
       has_password: true,
       user_type: 'INTERNAL',
       language: 'en',
-      customer: { plan: { product_name: 'Free', pk: free.pk } },
+      customer: { plan: { product_name: 'Free', pk: free.pk, is_free: true } },
       encryption: expect.any(Object),
     });
     // Encryption is a plan feature: the user's plan has none, so it is not on.

@@ -48,7 +48,10 @@ export const ZUserResponse = z
     has_password: z.boolean(),
     user_type: z.enum(USER_TYPES),
     language: z.string(),
-    customer: z.object({ plan: z.object({ product_name: z.string(), pk: z.string() }) }),
+    customer: z.object({
+      // is_free: a free plan's name is a word each language translates.
+      plan: z.object({ product_name: z.string(), pk: z.string(), is_free: z.boolean() }),
+    }),
     encryption: ZEncryptionStatus,
   })
   .meta({ id: 'User' });

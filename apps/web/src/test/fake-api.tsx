@@ -132,7 +132,7 @@ export function userResponse(overrides: Partial<UserResponse> = {}): UserRespons
     has_password: true,
     user_type: 'EXTERNAL',
     language: 'en',
-    customer: { plan: { product_name: 'Free', pk: 'plan-free' } },
+    customer: { plan: { product_name: 'Free', pk: 'plan-free', is_free: true } },
     encryption: {
       is_encryption_enabled: false,
       is_encryption_key_set: false,

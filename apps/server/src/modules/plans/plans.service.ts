@@ -3,6 +3,9 @@ import { priceOf, VAT_RATE_PERCENT, type Plan } from '@themis/shared';
 import type { Database } from '../../db/client';
 import { plans, type PlanRow } from '../../db/schema';
 
+export const isFreePlanRow = (row: PlanRow) =>
+  row.priceMonthlyCents === 0 && row.priceYearlyCents === 0;
+
 export function presentPlan(row: PlanRow): Plan {
   return {
     pk: row.id,
@@ -16,7 +19,7 @@ export function presentPlan(row: PlanRow): Plan {
     prices: { monthly: priceOf(row.priceMonthlyCents), yearly: priceOf(row.priceYearlyCents) },
     vat_rate_percent: VAT_RATE_PERCENT,
     currency: row.currency,
-    is_free: row.priceMonthlyCents === 0 && row.priceYearlyCents === 0,
+    is_free: isFreePlanRow(row),
   };
 }
 

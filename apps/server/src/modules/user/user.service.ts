@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/client';
 import { encryptionStatus } from '../encryption/encryption.service';
+import { isFreePlanRow } from '../plans/plans.service';
 import { externalAccounts, users, type PlanRow, type UserRow } from '../../db/schema';
 import type { FileStorage } from '../../platform/storage/storage';
 import { lockUserRow, requireUserWithPlan } from '../../repos/users.repo';
@@ -45,7 +46,13 @@ export function presentUser(
     has_password: user.passwordHash !== null,
     user_type: user.userType,
     language: user.language,
-    customer: { plan: { product_name: plan?.productName ?? '', pk: plan?.id ?? '' } },
+    customer: {
+      plan: {
+        product_name: plan?.productName ?? '',
+        pk: plan?.id ?? '',
+        is_free: plan ? isFreePlanRow(plan) : false,
+      },
+    },
     encryption,
   };
 }

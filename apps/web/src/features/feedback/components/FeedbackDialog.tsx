@@ -20,6 +20,7 @@ import { ContactMailbox } from '../../../components/ContactMailbox';
 import { FormError } from '../../../components/form/FormError';
 import { FormTextField } from '../../../components/form/FormTextField';
 import { lazyZodResolver } from '../../../components/form/lazy-zod-resolver';
+import { usePlanName } from '../../billing';
 import { useGetMeQuery } from '../../user/api';
 import { useCreateFeedbackMutation } from '../api';
 
@@ -28,6 +29,7 @@ export function FeedbackDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('feedback');
   const titleId = useId();
   const toast = useToast();
+  const planName = usePlanName();
   const { data: me } = useGetMeQuery();
   const [createFeedback] = useCreateFeedbackMutation();
   const [error, setError] = useState<unknown>();
@@ -65,7 +67,7 @@ export function FeedbackDialog({ onClose }: { onClose: () => void }) {
 
   const details = [
     [t('email'), me?.email ?? ''],
-    [t('plan'), me?.customer.plan.product_name ?? ''],
+    [t('plan'), me ? planName(me.customer.plan) : ''],
     [t('organization'), t('individualProfile')],
   ] as const;
 
