@@ -23,6 +23,8 @@ export interface ChatInputProps {
   /** A question is on its way; sending again waits. */
   busy: boolean;
   editing: boolean;
+  /** Counts the edits started: each, even of another question while editing, takes the focus. */
+  editStarts: number;
   onCancelEdit: () => void;
   files: PendingFile[];
   onPickFiles: (files: File[]) => void;
@@ -38,6 +40,7 @@ export function ChatInput({
   streaming,
   busy,
   editing,
+  editStarts,
   onCancelEdit,
   files,
   onPickFiles,
@@ -54,7 +57,7 @@ export function ChatInput({
     if (!editing || !field) return;
     field.focus();
     field.setSelectionRange(field.value.length, field.value.length);
-  }, [editing]);
+  }, [editing, editStarts]);
   const tooLong = value.length > CHAT_INPUT_MAX;
   const uploading = files.some((file) => file.status === 'uploading');
   const canSend = value.trim() !== '' && !tooLong && !busy && !streaming && !uploading;

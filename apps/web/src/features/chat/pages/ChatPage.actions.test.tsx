@@ -136,6 +136,39 @@ describe('chat actions', () => {
     expect((chatInput() as HTMLTextAreaElement).value).toBe('');
   });
 
+  it('moves the focus to the question box at every edit started, also while editing', async () => {
+    withMessages(
+      QUESTION,
+      ANSWER,
+      message({ pk: 'q2', seq: 3, role: 'user', content: 'And a sublease?', parent_pk: 'a1' }),
+      message({ pk: 'a2', seq: 4, content: 'Needs consent.', parent_pk: 'q2' }),
+    );
+    await screen.findByTestId('message-4', {}, CHAT_PAGE_WAIT);
+    // The list shows its rows once measured.
+    await screen.findAllByRole('button', { name: 'Edit and ask again' });
+    const editButton = (seq: number) =>
+      within(screen.getByTestId(`message-${seq}`)).getByRole('button', {
+        name: 'Edit and ask again',
+      });
+    // A click focuses the button first, as a browser does; the edit then takes the focus.
+    const startEdit = (seq: number) => {
+      editButton(seq).focus();
+      fireEvent.click(editButton(seq));
+    };
+
+    startEdit(1);
+    expect(document.activeElement).toBe(chatInput());
+    startEdit(3);
+    expect((chatInput() as HTMLTextAreaElement).value).toBe('And a sublease?');
+    expect(document.activeElement).toBe(chatInput());
+    // The same question again: its text back in the box, the focus with it.
+    fireEvent.change(chatInput(), { target: { value: 'And a sub' } });
+    startEdit(3);
+    expect((chatInput() as HTMLTextAreaElement).value).toBe('And a sublease?');
+    expect(document.activeElement).toBe(chatInput());
+    expect((chatInput() as HTMLTextAreaElement).selectionStart).toBe('And a sublease?'.length);
+  });
+
   it('pages through the versions of a message, showing the branch that follows each', async () => {
     const edited = message({
       pk: 'q3',

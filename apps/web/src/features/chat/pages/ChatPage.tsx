@@ -75,6 +75,7 @@ export function ChatPage() {
   const [draft, setDraft] = useState('');
   // The shown question being asked again in other words.
   const [editing, setEditing] = useState<Message>();
+  const [editStarts, setEditStarts] = useState(0);
   const [notice, setNotice] = useState<Notice | undefined>();
   const [dragging, setDragging] = useState(false);
   // The first question of a new chat while its conversation is being created.
@@ -163,6 +164,7 @@ export function ChatPage() {
   function edit(message: Message) {
     setEditing(message);
     setDraft(message.content);
+    setEditStarts((count) => count + 1);
   }
 
   async function showVersion(message: Message, version: number) {
@@ -334,6 +336,7 @@ export function ChatPage() {
           // Until the models are known a question would go without one.
           busy={state.sending || modelsLoading}
           editing={editing !== undefined}
+          editStarts={editStarts}
           onCancelEdit={() => {
             setEditing(undefined);
             setDraft('');
