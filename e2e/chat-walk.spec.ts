@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { pdfWithText } from '../apps/server/test/attachment-files';
 import { signUpThroughApi } from './accounts';
 import {
@@ -12,8 +12,8 @@ import { expect, expectAccessible, test } from './fixtures';
 
 // The whole chat against a model provider speaking OpenAI's streaming protocol
 // (e2e/llm-server.ts): a question with a pdf, copy, feedback, stop, resume after a reload,
-// and an answer that fails, tried again, then its question edited and asked again, each
-// old version a click away, after a reload too.
+// and an answer that fails, tried again, then its question edited and asked again, then an
+// earlier question edited: each old version and its branch a click away, after a reload too.
 
 interface Labels {
   lang: 'en' | 'pl';
@@ -36,6 +36,7 @@ interface Labels {
   version: (version: number, versions: number) => string;
   previousVersion: string;
   nextVersion: string;
+  jumpToLatest: string;
 }
 
 const ENGLISH: Labels = {
@@ -59,6 +60,7 @@ const ENGLISH: Labels = {
   version: (version, versions) => `Version ${version} of ${versions}`,
   previousVersion: 'Previous version',
   nextVersion: 'Next version',
+  jumpToLatest: 'Jump to the latest message',
 };
 
 const POLISH: Labels = {
@@ -82,6 +84,7 @@ const POLISH: Labels = {
   version: (version, versions) => `Wersja ${version} z ${versions}`,
   previousVersion: 'Poprzednia wersja',
   nextVersion: 'Następna wersja',
+  jumpToLatest: 'Przejdź do najnowszej wiadomości',
 };
 
 /** The words of a slow answer, all of them in order. */
@@ -101,6 +104,37 @@ function sentFrames(page: Page) {
     }),
   );
   return (type: string) => frames.filter((frame) => frame.type === type);
+}
+
+/** One tooltip is shown, saying `text` (another may still be fading out at first). */
+async function expectTooltip(page: Page, text: string) {
+  await expect(page.getByRole('tooltip')).toHaveCount(1);
+  await expect(page.getByRole('tooltip')).toHaveText(text);
+}
+
+/**
+ * Brings a message on screen: the list draws only the messages near its view, and may move
+ * them as it measures what it draws. One not drawn is looked for from the end, upwards.
+ */
+async function showInList(page: Page, labels: Labels, message: Locator) {
+  const latest = page.getByRole('button', { name: labels.jumpToLatest });
+  if ((await message.count()) === 0 && (await latest.isVisible())) await latest.click();
+  await expect(async () => {
+    if ((await message.count()) === 0) {
+      await page.getByRole('log').hover();
+      await page.mouse.wheel(0, -600);
+    }
+    await message.scrollIntoViewIfNeeded({ timeout: 1000 });
+    await expect(message).toBeInViewport({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+}
+
+/** Acts on a message once it is on screen; again if the list moved it away meanwhile. */
+async function inList(page: Page, labels: Labels, message: Locator, act: () => Promise<void>) {
+  await expect(async () => {
+    await showInList(page, labels, message);
+    await act();
+  }).toPass({ timeout: 30_000 });
 }
 
 async function walk(page: Page, labels: Labels) {
@@ -163,6 +197,9 @@ async function walk(page: Page, labels: Labels) {
     'aria-pressed',
     'false',
   );
+  // Writing the answer again is an icon, named by its label and its tooltip.
+  await first.getByRole('button', { name: labels.regenerate }).hover();
+  await expectTooltip(page, labels.regenerate);
   // Stored: after a reload the feedback and the question's file are still shown.
   await page.reload();
   await expect(first.getByRole('button', { name: labels.bad })).toHaveAttribute(
@@ -220,7 +257,12 @@ async function failRegenerateAndEdit(page: Page, labels: Labels) {
   // Tried again: one chat.regenerate, and a new answer (failing again) shown as the second
   // version, the first one a click away.
   const failedId = await failed.getAttribute('data-testid');
-  await failed.getByRole('button', { name: labels.retry }).click();
+  // The retry keeps the name it shows; its tooltip says what it does.
+  const retry = failed.getByRole('button', { name: labels.retry });
+  await retry.hover();
+  await expectTooltip(page, labels.regenerate);
+  await expect(retry).toHaveAccessibleDescription(labels.regenerate);
+  await retry.click();
   await expect.poll(() => sent('chat.regenerate').length).toBe(1);
   await expect(page.getByTestId(failedId!)).toHaveCount(0);
   await expect(failed).toHaveCount(1);
@@ -261,23 +303,96 @@ async function failRegenerateAndEdit(page: Page, labels: Labels) {
   await expect(asked.getByRole('group', { name: labels.version(1, 2) })).toBeVisible();
   await expect(failed.getByRole('group', { name: labels.version(2, 2) })).toBeVisible();
   await expect(edited).toHaveCount(0);
-  await asked.getByRole('button', { name: labels.nextVersion }).click();
+  await inList(page, labels, asked, () =>
+    asked.getByRole('button', { name: labels.nextVersion }).click({ timeout: 3000 }),
+  );
   await expect(edited).toBeVisible();
   await expect(asked).toHaveCount(0);
+  await editEarlierQuestion(page, labels, sent);
+}
+
+/**
+ * An earlier question (not the last) edited while the last one is being edited: the box takes
+ * the focus each time, and the conversation goes on from that question as a new branch.
+ */
+async function editEarlierQuestion(
+  page: Page,
+  labels: Labels,
+  sent: ReturnType<typeof sentFrames>,
+) {
+  const articles = page.getByRole('article');
+  const input = page.getByTestId('chat-input');
+  const lease = articles.filter({ hasText: 'What does my lease say about the rent?' });
+  const earlier = articles.filter({ hasText: 'how a lease ends.' });
+  const deposit = articles.filter({ hasText: 'how is the deposit returned?' });
+  const last = articles.filter({ hasText: 'Is the rent clause fair?' });
+  const rewritten = articles.filter({ hasText: 'When may a tenant end a lease early?' });
+  // The new branch's answer: the old branch's one to the last question says the same.
+  const newAnswer = articles.filter({ hasText: 'No file was read.' });
+
+  await last.getByRole('button', { name: labels.edit }).click();
+  await expect(input).toHaveValue('Is the rent clause fair?');
+  await expect(input).toBeFocused();
+  const editEarlier = earlier.getByRole('button', { name: labels.edit });
+  await inList(page, labels, earlier, async () => {
+    await editEarlier.hover({ timeout: 3000 });
+    await expectTooltip(page, labels.edit);
+  });
+  // The pointer stays on the button; the tooltip goes with the focus.
+  await inList(page, labels, earlier, () => editEarlier.click({ timeout: 3000 }));
+  await expect(input).toHaveValue(`Explain ${E2E_SLOW_QUESTION_MARK} how a lease ends.`);
+  await expect(input).toBeFocused();
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+
+  await input.fill('When may a tenant end a lease early?');
+  await input.press('Enter');
+  await expect
+    .poll(() => sent('chat.edit').map((frame) => frame.content))
+    .toEqual(['Is the rent clause fair?', 'When may a tenant end a lease early?']);
+  await expect(rewritten.getByRole('group', { name: labels.version(2, 2) })).toBeVisible();
+  await expect(newAnswer).toContainText(E2E_ANSWER_END);
+  await expect(page.getByTestId('streaming-cursor')).toHaveCount(0);
+  for (const gone of [earlier, deposit, last]) await expect(gone).toHaveCount(0);
+  // What came before the edited question stays.
+  await showInList(page, labels, lease);
+
+  // The old branch: the earlier question's first version and all that followed it.
+  await inList(page, labels, rewritten, () =>
+    rewritten.getByRole('button', { name: labels.previousVersion }).click({ timeout: 3000 }),
+  );
+  await expect(last.getByRole('group', { name: labels.version(2, 2) })).toBeVisible();
+  await expect(rewritten).toHaveCount(0);
+  await showInList(page, labels, deposit);
+  await showInList(page, labels, earlier);
+  await expect(earlier.getByRole('group', { name: labels.version(1, 2) })).toBeVisible();
+
+  // Each branch stays shown after a reload.
+  await page.reload();
+  await expect(last.getByRole('group', { name: labels.version(2, 2) })).toBeVisible();
+  await inList(page, labels, earlier, () =>
+    earlier.getByRole('button', { name: labels.nextVersion }).click({ timeout: 3000 }),
+  );
+  await expect(rewritten.getByRole('group', { name: labels.version(2, 2) })).toBeVisible();
+  await expect(last).toHaveCount(0);
+  await page.reload();
+  await expect(rewritten.getByRole('group', { name: labels.version(2, 2) })).toBeVisible();
+  await expect(newAnswer).toContainText(E2E_ANSWER_END);
+  for (const gone of [earlier, deposit, last]) await expect(gone).toHaveCount(0);
+  await showInList(page, labels, lease);
 }
 
 test.describe('chat with a model provider', () => {
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
   test('a pdf, copy, feedback, stop and resume after a reload', async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     await signUpThroughApi(page);
     await page.goto('/chat');
     await walk(page, ENGLISH);
   });
 
   test('the same in Polish, dark, at phone width', async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     await signUpThroughApi(page);
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto('/chat?lang=pl');
