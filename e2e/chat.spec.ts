@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, WebSocketRoute } from '@playwright/test';
 import { MOBILE_BREAKPOINT_PX } from '../packages/shared/src/constants';
 import { pdfWithText } from '../apps/server/test/attachment-files';
 import { signUpThroughApi } from './accounts';
@@ -7,7 +7,8 @@ import { expect, expectAccessible, test } from './fixtures';
 // The chat with the demo model, in both languages: the empty chat and its topics, the model
 // menu and its filter, a refused fourth file, a question and its answer, and the history:
 // rename, search (opening the conversation at the message found) and delete, each dialog and
-// popup checked with axe while it is open.
+// popup checked with axe while it is open. A reloaded conversation shows its shape while it
+// loads, and a follow-up question shows as sending until the server has it.
 
 interface Labels {
   lang: 'en' | 'pl';
@@ -18,7 +19,10 @@ interface Labels {
   topicsNext: string;
   tooManyFiles: string;
   question: string;
+  followUp: string;
+  send: string;
   sending: string;
+  loading: string;
   /** A word of the question that search finds (not in the answer, not in the new name). */
   searchTerm: string;
   answer: RegExp;
@@ -43,7 +47,10 @@ const ENGLISH: Labels = {
   topicsNext: 'Next topics',
   tooManyFiles: 'You can upload up to 3 files at a time.',
   question: 'What does art. 415 of the Polish Civil Code say?',
+  followUp: 'And who has to prove the fault?',
+  send: 'Send',
   sending: 'Sending…',
+  loading: 'Loading the conversation',
   searchTerm: '415',
   answer: /This is the Themis demo/,
   openNavigation: 'Open navigation',
@@ -67,7 +74,10 @@ const POLISH: Labels = {
   topicsNext: 'Następne tematy',
   tooManyFiles: 'Możesz przesłać maksymalnie 3 pliki naraz.',
   question: 'Czym jest zachowek?',
+  followUp: 'A komu przysługuje?',
+  send: 'Wyślij',
   sending: 'Wysyłanie…',
+  loading: 'Wczytywanie rozmowy',
   searchTerm: 'zachowek',
   answer: /To jest demo Themis/,
   openNavigation: 'Otwórz nawigację',
@@ -87,6 +97,69 @@ const pdf = (name: string) => ({
   mimeType: 'application/pdf',
   buffer: Buffer.from('%PDF-1.4'),
 });
+
+/** The question box and its send button are whole on screen, and the page does not scroll. */
+async function expectQuestionBoxOnScreen(page: Page, labels: Labels) {
+  await expect(page.getByRole('button', { name: labels.send })).toBeInViewport({ ratio: 1 });
+  await expect(page.getByTestId('chat-input')).toBeInViewport({ ratio: 1 });
+  // Nothing but the conversation scrolls: the page itself stays put.
+  expect(await page.evaluate(() => document.scrollingElement!.scrollHeight)).toBe(
+    page.viewportSize()!.height,
+  );
+}
+
+/** The model menu: the demo's name and hint wrap beside its chip, nothing cut or covered. */
+async function expectModelMenuFits(page: Page, labels: Labels) {
+  await page.getByRole('button', { name: labels.model }).click();
+  const item = page.getByRole('menuitem').first();
+  await expect(item).toBeVisible();
+  const fits = await item.evaluate((element) => {
+    const text = element.querySelector('.MuiListItemText-root')!.getBoundingClientRect();
+    const chip = element.querySelector('.MuiChip-root')!.getBoundingClientRect();
+    return {
+      inside: element.scrollWidth <= element.clientWidth,
+      apart: text.right <= chip.left,
+    };
+  });
+  expect(fits).toEqual({ inside: true, apart: true });
+}
+
+/** Holds back the responses to the requests whose address matches, until released. */
+async function holdResponses(page: Page, url: RegExp) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/**
+ * Holds back the questions the page sends over its WebSocket (chat.send) until released,
+ * passing every other frame both ways. Set before the page opens its socket.
+ */
+async function holdQuestions(page: Page) {
+  const held: string[] = [];
+  let holding = true;
+  let server: WebSocketRoute | undefined;
+  await page.routeWebSocket(/\/ws(\?|$)/, (socket) => {
+    const toServer = socket.connectToServer();
+    server = toServer;
+    socket.onMessage((message) => {
+      const frame = JSON.parse(String(message)) as { type: string };
+      if (holding && frame.type === 'chat.send') held.push(String(message));
+      else toServer.send(message);
+    });
+  });
+  return {
+    count: () => held.length,
+    release() {
+      holding = false;
+      for (const message of held.splice(0)) server!.send(message);
+    },
+  };
+}
 
 async function walk(page: Page, labels: Labels) {
   const where = `${labels.lang}${labels.lang === 'pl' ? ', dark, 375px' : ''}`;
@@ -152,9 +225,36 @@ async function walk(page: Page, labels: Labels) {
     timeout: 10_000,
   });
 
-  // A reload shows the stored conversation again.
+  // A reload shows the shape of a conversation while its messages load (held back here until
+  // seen), the question box in its place, then the stored conversation.
+  const releaseMessages = await holdResponses(page, /\/api\/conversation\/messages\//);
+  const questions = await holdQuestions(page);
   await page.reload();
+  const skeleton = page.getByRole('status', { name: labels.loading });
+  await expect(skeleton).toBeVisible();
+  await expectQuestionBoxOnScreen(page, labels);
+  await expectAccessible(page, `chat, a conversation loading, ${where}`);
+  releaseMessages();
   await expect(page.getByText(labels.answer).first()).toBeVisible();
+  await expect(skeleton).toHaveCount(0);
+
+  // A follow-up goes over the socket: it shows as sending at once, while the server does not
+  // have it yet (held back here), and as asked once the server has accepted it.
+  await page.getByTestId('chat-input').fill(labels.followUp);
+  await page.getByTestId('chat-input').press('Enter');
+  const followUp = page.getByRole('article').filter({ hasText: labels.followUp });
+  await expect(followUp.getByRole('status')).toHaveText(labels.sending);
+  await expect(page.getByTestId('chat-input')).toHaveValue('');
+  await expect.poll(questions.count).toBe(1);
+  await expectAccessible(page, `chat, a follow-up sending, ${where}`);
+  questions.release();
+  await expect(followUp.getByRole('status')).toHaveCount(0);
+  await expect(followUp).toHaveCount(1);
+  await expect(page.getByRole('article').last()).toContainText(labels.answer, {
+    timeout: 15_000,
+  });
+  await expect(page.getByTestId('streaming-cursor')).toHaveCount(0, { timeout: 15_000 });
+  await expectQuestionBoxOnScreen(page, labels);
   await openHistory();
 
   await history.getByRole('button', { name: labels.options }).first().click();
@@ -221,7 +321,11 @@ test.describe('the question box on a phone', () => {
     ['en', 'light'],
     ['pl', 'dark'],
   ] as const) {
-    test(`stays on screen with three files attached, ${lang}, ${scheme}`, async ({ page }) => {
+    test(`stays on screen with three files attached, then in the conversation, ${lang}, ${scheme}`, async ({
+      page,
+    }) => {
+      test.setTimeout(60_000);
+      const labels = lang === 'en' ? ENGLISH : POLISH;
       await signUpThroughApi(page);
       await page.setViewportSize({ width: 375, height: 667 });
       await page.emulateMedia({ colorScheme: scheme });
@@ -239,34 +343,40 @@ test.describe('the question box on a phone', () => {
       );
       await expect(page.getByText('wezwanie.pdf')).toBeVisible();
       const input = page.getByTestId('chat-input');
-      await input.fill(lang === 'en' ? ENGLISH.question : POLISH.question);
+      await input.fill(labels.question);
       // Uploaded, the send button is enabled, and the box with it is on screen.
-      const send = page.getByRole('button', { name: lang === 'en' ? 'Send' : 'Wyślij' });
-      await expect(send).toBeEnabled();
-      await expect(send).toBeInViewport({ ratio: 1 });
-      await expect(input).toBeInViewport({ ratio: 1 });
-      await expect(
-        page.getByText(lang === 'en' ? ENGLISH.notice : POLISH.notice, { exact: true }),
-      ).toBeInViewport();
-      // Nothing but the conversation scrolls: the page itself stays put.
-      expect(await page.evaluate(() => document.scrollingElement!.scrollHeight)).toBe(667);
+      await expect(page.getByRole('button', { name: labels.send })).toBeEnabled();
+      await expectQuestionBoxOnScreen(page, labels);
+      await expect(page.getByText(labels.notice, { exact: true })).toBeInViewport();
       await expectAccessible(page, `three files on a phone, ${lang}, ${scheme}`);
 
-      // The model menu: the demo's name and hint wrap beside its chip, nothing cut or covered.
-      await page
-        .getByRole('button', { name: lang === 'en' ? ENGLISH.model : POLISH.model })
-        .click();
-      const item = page.getByRole('menuitem').first();
-      await expect(item).toBeVisible();
-      const fits = await item.evaluate((element) => {
-        const text = element.querySelector('.MuiListItemText-root')!.getBoundingClientRect();
-        const chip = element.querySelector('.MuiChip-root')!.getBoundingClientRect();
-        return {
-          inside: element.scrollWidth <= element.clientWidth,
-          apart: text.right <= chip.left,
-        };
+      await expectModelMenuFits(page, labels);
+      await page.keyboard.press('Escape');
+
+      // Asked and answered, the conversation scrolls inside itself, the box still on screen.
+      await input.press('Enter');
+      await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+      const asked = page.getByRole('article').filter({ hasText: labels.question });
+      await expect(asked).toContainText('wezwanie.pdf');
+      await expect(page.getByRole('article').last()).toContainText(labels.answer, {
+        timeout: 15_000,
       });
-      expect(fits).toEqual({ inside: true, apart: true });
+      await expect(page.getByTestId('streaming-cursor')).toHaveCount(0, { timeout: 15_000 });
+      const scroller = page.getByRole('log').locator('[data-virtuoso-scroller]');
+      await expect
+        .poll(() => scroller.evaluate((element) => element.scrollHeight > element.clientHeight))
+        .toBe(true);
+      await expectQuestionBoxOnScreen(page, labels);
+      await expect(page.getByText(labels.notice, { exact: true })).toBeInViewport();
+      await expectAccessible(page, `a conversation on a phone, ${lang}, ${scheme}`);
     });
   }
+});
+
+test('the model menu fits at desktop width too', async ({ page }) => {
+  await signUpThroughApi(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/chat');
+  await expectModelMenuFits(page, ENGLISH);
+  await expectAccessible(page, 'model menu, 1440px');
 });
