@@ -10,6 +10,15 @@ import { HistoryPanel } from './components/HistoryPanel';
 import { ChatPage } from './pages/ChatPage';
 
 export const CONVERSATION = '0b7a5f7e-1c1e-4d6b-9a51-5c1f0c8f6a01';
+
+/** What the upload of a one-page lease answers. */
+export const UPLOADED_LEASE = {
+  pk: '5f0c8f6a-1c1e-4d6b-9a51-0b7a5f7e0001',
+  filename: 'lease.pdf',
+  media_type: 'application/pdf',
+  size: 10,
+  has_text: true,
+};
 export const OTHER = '0b7a5f7e-1c1e-4d6b-9a51-5c1f0c8f6a02';
 
 export const MODELS: ModelInfo[] = [

@@ -10,6 +10,7 @@ import {
   message,
   messagePage,
   setupChat,
+  UPLOADED_LEASE,
   typeAndSend,
 } from '../test-data';
 import { CHAT_PAGE_WAIT } from '../../../test/render';
@@ -72,14 +73,7 @@ describe('the chat while it waits', () => {
     const { sockets } = setupChat(`/chat/${CONVERSATION}`, {
       [`GET /conversation/messages/${CONVERSATION}`]: () =>
         json(messagePage([message({ pk: 'q1', seq: 1, role: 'user', content: 'Earlier' })])),
-      [`POST /conversation/attachment/upload/${CONVERSATION}`]: () =>
-        json({
-          pk: '5f0c8f6a-1c1e-4d6b-9a51-0b7a5f7e0001',
-          filename: 'lease.pdf',
-          media_type: 'application/pdf',
-          size: 10,
-          has_text: true,
-        }),
+      [`POST /conversation/attachment/upload/${CONVERSATION}`]: () => json(UPLOADED_LEASE),
     });
     await screen.findByTestId('message-1', {}, CHAT_PAGE_WAIT);
     const pdf = new File(['%PDF'], 'lease.pdf', { type: 'application/pdf' });
@@ -94,9 +88,7 @@ describe('the chat while it waits', () => {
     await typeAndSend('Is this clause fair?');
     const socket = await openSocket(sockets);
     await waitFor(() => expect(socket.sentOfType('chat.send')).toHaveLength(1));
-    expect(socket.sentOfType('chat.send')[0]!.attachment_pks).toEqual([
-      '5f0c8f6a-1c1e-4d6b-9a51-0b7a5f7e0001',
-    ]);
+    expect(socket.sentOfType('chat.send')[0]!.attachment_pks).toEqual([UPLOADED_LEASE.pk]);
     expect(screen.getByTestId('message-2').textContent).toContain('Sending…');
     await waitFor(() => expect(screen.queryByRole('list', { name: 'Attached files' })).toBeNull());
     socket.receive({

@@ -9,6 +9,7 @@ import {
   message,
   messagePage,
   setupChat,
+  UPLOADED_LEASE,
   typeAndSend,
 } from '../test-data';
 import { CHAT_PAGE_WAIT } from '../../../test/render';
@@ -243,14 +244,7 @@ describe('chat page', () => {
 
   it('checks attachments before uploading them to the conversation', async () => {
     const { api } = setupChat(`/chat/${CONVERSATION}`, {
-      [`POST /conversation/attachment/upload/${CONVERSATION}`]: () =>
-        json({
-          pk: '5f0c8f6a-1c1e-4d6b-9a51-0b7a5f7e0001',
-          filename: 'lease.pdf',
-          media_type: 'application/pdf',
-          size: 10,
-          has_text: true,
-        }),
+      [`POST /conversation/attachment/upload/${CONVERSATION}`]: () => json(UPLOADED_LEASE),
     });
     await screen.findByRole('button', { name: 'Model: GPT-4o' });
     const pick = (...files: File[]) =>
