@@ -114,14 +114,11 @@ export async function insertQuestionAndAnswer(options: {
 }
 
 /**
- * Locks the conversation for the rest of the transaction and says whether it is encrypted
- * now: the background encryption job changes it under the same lock.
- */
-/**
- * Locks the conversation for a new exchange and reads, under that lock, what the exchange was
- * prepared against: whether it is encrypted, the last message it shows and whether an answer
- * is being written (by another instance, or a version switch in between). Undefined when the
- * conversation is gone. Two statements: a statement that waited for the lock reads other
+ * Locks the conversation for a new exchange (for the rest of the transaction) and reads, under
+ * that lock, what the exchange was prepared against: whether it is encrypted (the background
+ * encryption job changes that under the same lock), the last message it shows and whether an
+ * answer is being written (by another instance, or a version switch in between). Undefined
+ * when the conversation is gone. Two statements: a statement that waited for the lock reads other
  * rows as they were before the wait, so the second one reads what the lock's holder wrote.
  */
 export async function lockConversationForExchange(
