@@ -104,8 +104,8 @@ export interface PagedVersions {
   direction: 'previous' | 'next';
 }
 
-/** Focus back on the pager of `paged` once the rebuilt list has drawn it. */
-function focusPagerOf(paged: PagedVersions): () => void {
+/** Focus back on the pager of `paged` once the rebuilt list has drawn it; then `done`. */
+function focusPagerOf(paged: PagedVersions, done: () => void): () => void {
   let frame = 0;
   let tries = 0;
   const attempt = () => {
@@ -114,8 +114,10 @@ function focusPagerOf(paged: PagedVersions): () => void {
     const wanted = paged.direction === 'previous' ? previous : next;
     const target =
       wanted && !wanted.disabled ? wanted : [previous, next].find((b) => b && !b.disabled);
-    if (target) target.focus();
-    else if ((tries += 1) < 30) frame = requestAnimationFrame(attempt);
+    if (target) {
+      target.focus();
+      done();
+    } else if ((tries += 1) < 30) frame = requestAnimationFrame(attempt);
   };
   frame = requestAnimationFrame(attempt);
   return () => cancelAnimationFrame(frame);
@@ -176,8 +178,11 @@ export function MessageList({
     }
     wasSending.current = state.sending;
   }, [state.sending, state.hasNewer, jumpToEnd]);
+  // Once for each paging: later changes of the list (older pages loaded) leave the focus be.
+  const focusedFor = useRef<PagedVersions>(undefined);
   useEffect(() => {
-    if (pagedAt && pagedIndex >= 0) return focusPagerOf(pagedAt);
+    if (!pagedAt || pagedIndex < 0 || focusedFor.current === pagedAt) return;
+    return focusPagerOf(pagedAt, () => (focusedFor.current = pagedAt));
   }, [pagedAt, pagedIndex]);
   useEffect(() => {
     if (highlighted === undefined) {
