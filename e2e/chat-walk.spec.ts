@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { pdfWithText } from '../apps/server/test/attachment-files';
 import { signUpThroughApi } from './accounts';
 import {
@@ -8,6 +8,7 @@ import {
   E2E_PARTIAL_ANSWER,
   E2E_SLOW_QUESTION_MARK,
 } from './env';
+import { expectTooltip, inList, showInList } from './chat-list';
 import { expect, expectAccessible, test } from './fixtures';
 
 // The whole chat against a model provider speaking OpenAI's streaming protocol
@@ -104,37 +105,6 @@ function sentFrames(page: Page) {
     }),
   );
   return (type: string) => frames.filter((frame) => frame.type === type);
-}
-
-/** One tooltip is shown, saying `text` (another may still be fading out at first). */
-async function expectTooltip(page: Page, text: string) {
-  await expect(page.getByRole('tooltip')).toHaveCount(1);
-  await expect(page.getByRole('tooltip')).toHaveText(text);
-}
-
-/**
- * Brings a message on screen: the list draws only the messages near its view, and may move
- * them as it measures what it draws. One not drawn is looked for from the end, upwards.
- */
-async function showInList(page: Page, labels: Labels, message: Locator) {
-  const latest = page.getByRole('button', { name: labels.jumpToLatest });
-  if ((await message.count()) === 0 && (await latest.isVisible())) await latest.click();
-  await expect(async () => {
-    if ((await message.count()) === 0) {
-      await page.getByRole('log').hover();
-      await page.mouse.wheel(0, -600);
-    }
-    await message.scrollIntoViewIfNeeded({ timeout: 1000 });
-    await expect(message).toBeInViewport({ timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
-}
-
-/** Acts on a message once it is on screen; again if the list moved it away meanwhile. */
-async function inList(page: Page, labels: Labels, message: Locator, act: () => Promise<void>) {
-  await expect(async () => {
-    await showInList(page, labels, message);
-    await act();
-  }).toPass({ timeout: 30_000 });
 }
 
 async function walk(page: Page, labels: Labels) {
@@ -303,7 +273,7 @@ async function failRegenerateAndEdit(page: Page, labels: Labels) {
   await expect(asked.getByRole('group', { name: labels.version(1, 2) })).toBeVisible();
   await expect(failed.getByRole('group', { name: labels.version(2, 2) })).toBeVisible();
   await expect(edited).toHaveCount(0);
-  await inList(page, labels, asked, () =>
+  await inList(page, labels.jumpToLatest, asked, () =>
     asked.getByRole('button', { name: labels.nextVersion }).click({ timeout: 3000 }),
   );
   await expect(edited).toBeVisible();
@@ -334,12 +304,12 @@ async function editEarlierQuestion(
   await expect(input).toHaveValue('Is the rent clause fair?');
   await expect(input).toBeFocused();
   const editEarlier = earlier.getByRole('button', { name: labels.edit });
-  await inList(page, labels, earlier, async () => {
+  await inList(page, labels.jumpToLatest, earlier, async () => {
     await editEarlier.hover({ timeout: 3000 });
     await expectTooltip(page, labels.edit);
   });
   // The pointer stays on the button; the tooltip goes with the focus.
-  await inList(page, labels, earlier, () => editEarlier.click({ timeout: 3000 }));
+  await inList(page, labels.jumpToLatest, earlier, () => editEarlier.click({ timeout: 3000 }));
   await expect(input).toHaveValue(`Explain ${E2E_SLOW_QUESTION_MARK} how a lease ends.`);
   await expect(input).toBeFocused();
   await expect(page.getByRole('tooltip')).toHaveCount(0);
@@ -354,22 +324,22 @@ async function editEarlierQuestion(
   await expect(page.getByTestId('streaming-cursor')).toHaveCount(0);
   for (const gone of [earlier, deposit, last]) await expect(gone).toHaveCount(0);
   // What came before the edited question stays.
-  await showInList(page, labels, lease);
+  await showInList(page, labels.jumpToLatest, lease);
 
   // The old branch: the earlier question's first version and all that followed it.
-  await inList(page, labels, rewritten, () =>
+  await inList(page, labels.jumpToLatest, rewritten, () =>
     rewritten.getByRole('button', { name: labels.previousVersion }).click({ timeout: 3000 }),
   );
   await expect(last.getByRole('group', { name: labels.version(2, 2) })).toBeVisible();
   await expect(rewritten).toHaveCount(0);
-  await showInList(page, labels, deposit);
-  await showInList(page, labels, earlier);
+  await showInList(page, labels.jumpToLatest, deposit);
+  await showInList(page, labels.jumpToLatest, earlier);
   await expect(earlier.getByRole('group', { name: labels.version(1, 2) })).toBeVisible();
 
   // Each branch stays shown after a reload.
   await page.reload();
   await expect(last.getByRole('group', { name: labels.version(2, 2) })).toBeVisible();
-  await inList(page, labels, earlier, () =>
+  await inList(page, labels.jumpToLatest, earlier, () =>
     earlier.getByRole('button', { name: labels.nextVersion }).click({ timeout: 3000 }),
   );
   await expect(rewritten.getByRole('group', { name: labels.version(2, 2) })).toBeVisible();
@@ -378,7 +348,7 @@ async function editEarlierQuestion(
   await expect(rewritten.getByRole('group', { name: labels.version(2, 2) })).toBeVisible();
   await expect(newAnswer).toContainText(E2E_ANSWER_END);
   for (const gone of [earlier, deposit, last]) await expect(gone).toHaveCount(0);
-  await showInList(page, labels, lease);
+  await showInList(page, labels.jumpToLatest, lease);
 }
 
 test.describe('chat with a model provider', () => {
