@@ -161,7 +161,10 @@ async function holdQuestions(page: Page) {
   };
 }
 
-async function walk(page: Page, labels: Labels) {
+/** The message list's code, held back from the page's first request for it until released. */
+const holdMessageListCode = (page: Page) => holdResponses(page, /\/assets\/MessageList-[^/]*\.js$/);
+
+async function walk(page: Page, labels: Labels, releaseListCode: () => void) {
   const where = `${labels.lang}${labels.lang === 'pl' ? ', dark, 375px' : ''}`;
   await expect(page.getByText(labels.notice).first()).toBeVisible();
   await expect(page.getByRole('button', { name: labels.topicsNext })).toBeVisible();
@@ -189,7 +192,8 @@ async function walk(page: Page, labels: Labels) {
   await expect(alert).toBeHidden();
 
   // The question shows as sending at once, before the server has even created its
-  // conversation (held back here until it has been seen).
+  // conversation and before the message list's code has come (both held back here until it
+  // has been seen).
   let releaseCreate!: () => void;
   const createHeld = new Promise<void>((resolve) => (releaseCreate = resolve));
   await page.route('**/api/conversation/create', async (route) => {
@@ -202,6 +206,7 @@ async function walk(page: Page, labels: Labels) {
   await expect(sending.getByRole('status')).toHaveText(labels.sending);
   await expect(page.getByTestId('chat-input')).toHaveValue('');
   await expectAccessible(page, `chat, a question sending, ${where}`);
+  releaseListCode();
   releaseCreate();
   await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
   await expect(sending.getByRole('status')).toHaveCount(0);
@@ -301,18 +306,20 @@ test.describe('chat with the demo model', () => {
   }) => {
     test.setTimeout(60_000);
     await signUpThroughApi(page);
+    const releaseListCode = await holdMessageListCode(page);
     await page.goto('/chat');
-    await walk(page, ENGLISH);
+    await walk(page, ENGLISH, releaseListCode);
   });
 
   test('the same in Polish, dark, at phone width', async ({ page }) => {
     test.setTimeout(60_000);
     await signUpThroughApi(page);
     await page.setViewportSize({ width: 375, height: 812 });
+    const releaseListCode = await holdMessageListCode(page);
     await page.goto('/chat?lang=pl');
     await page.evaluate(() => localStorage.setItem('theme', 'dark'));
     await page.reload();
-    await walk(page, POLISH);
+    await walk(page, POLISH, releaseListCode);
   });
 });
 

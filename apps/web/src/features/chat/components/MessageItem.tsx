@@ -1,16 +1,14 @@
-import AttachFileIcon from '@mui/icons-material/AttachFile';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import { keyframes } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import type { Message } from '@themis/shared';
 import { lazy, memo, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnswerActions } from './AnswerActions';
+import { messageArticleSx, QuestionView } from './QuestionView';
 import { VersionPager } from './VersionPager';
 
 // The markdown renderer loads with the first answer, not with the chat page.
@@ -23,8 +21,6 @@ const blink = keyframes`50% { opacity: 0; }`;
 export interface MessageItemProps {
   message: Message;
   highlighted: boolean;
-  /** A question on its way: shown as sending, with nothing to do on it yet. */
-  sending?: boolean;
   /** Set while a question may be asked again in other words. */
   onEdit?: (message: Message) => void;
   /** Set while an answer may be written again. */
@@ -35,30 +31,16 @@ export interface MessageItemProps {
 
 function Question({
   message,
-  sending,
   onEdit,
   onSwitchVersion,
-}: Pick<MessageItemProps, 'message' | 'sending' | 'onEdit' | 'onSwitchVersion'>) {
+}: Pick<MessageItemProps, 'message' | 'onEdit' | 'onSwitchVersion'>) {
   const { t } = useTranslation('chat');
   return (
-    <Box
-      sx={{
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'flex-end',
-        gap: 0.5,
-        opacity: sending ? 0.7 : 1,
-      }}
-    >
-      {message.attachments.length > 0 && (
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, justifyContent: 'flex-end' }}>
-          {message.attachments.map((file) => (
-            <Chip key={file.pk} size="small" icon={<AttachFileIcon />} label={file.filename} />
-          ))}
-        </Box>
-      )}
-      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5, maxWidth: '85%' }}>
-        {onEdit && (
+    <QuestionView
+      content={message.content}
+      filenames={message.attachments.map((file) => file.filename)}
+      action={
+        onEdit && (
           <Tooltip title={t('question.edit')}>
             <IconButton
               size="small"
@@ -68,28 +50,10 @@ function Question({
               <EditOutlinedIcon fontSize="small" />
             </IconButton>
           </Tooltip>
-        )}
-        <Box
-          sx={{
-            bgcolor: 'action.selected',
-            borderRadius: 3,
-            px: 2,
-            py: 1.25,
-            whiteSpace: 'pre-wrap',
-            overflowWrap: 'anywhere',
-          }}
-        >
-          {message.content}
-        </Box>
-      </Box>
-      {sending ? (
-        <Typography role="status" variant="caption" color="text.secondary">
-          {t('question.sending')}
-        </Typography>
-      ) : (
-        <VersionPager message={message} onSwitch={onSwitchVersion} />
-      )}
-    </Box>
+        )
+      }
+      below={<VersionPager message={message} onSwitch={onSwitchVersion} />}
+    />
   );
 }
 
@@ -147,7 +111,6 @@ function Answer({
 export const MessageItem = memo(function MessageItem({
   message,
   highlighted,
-  sending = false,
   onEdit,
   onRegenerate,
   onSwitchVersion,
@@ -161,22 +124,13 @@ export const MessageItem = memo(function MessageItem({
       data-testid={`message-${message.seq}`}
       data-highlighted={highlighted || undefined}
       sx={{
-        maxWidth: '48rem',
-        mx: 'auto',
-        px: { xs: 2, sm: 3 },
-        py: 1.5,
-        borderRadius: 2,
+        ...messageArticleSx,
         transition: 'background-color 1s',
         bgcolor: highlighted ? 'action.hover' : undefined,
       }}
     >
       {isQuestion ? (
-        <Question
-          message={message}
-          sending={sending}
-          onEdit={sending ? undefined : onEdit}
-          onSwitchVersion={onSwitchVersion}
-        />
+        <Question message={message} onEdit={onEdit} onSwitchVersion={onSwitchVersion} />
       ) : (
         <Answer message={message} onRegenerate={onRegenerate} onSwitchVersion={onSwitchVersion} />
       )}

@@ -7,6 +7,7 @@ import { Virtuoso, type Components, type VirtuosoHandle } from 'react-virtuoso';
 import type { ConversationState } from '../chat-store';
 import { JumpToLatestButton } from './JumpToLatestButton';
 import { MessageItem } from './MessageItem';
+import { PendingQuestionItem } from './QuestionView';
 import { useFollowBottom } from './use-follow-bottom';
 
 // Virtuoso keeps the view still while older pages are prepended when the first index drops.
@@ -42,37 +43,6 @@ const LIST_COMPONENTS: Components<Message, ListContext> = {
     return context.loadingNewer ? <Spinner label={t('conversation.loadingNewer')} /> : null;
   },
 };
-
-const PENDING_PK = 'pending';
-
-/** The question on its way, as a message after the last one shown. */
-function pendingMessage(state: ConversationState): Message {
-  const pending = state.pending!;
-  const last = state.messages.at(-1);
-  return {
-    pk: PENDING_PK,
-    conversation_pk: last?.conversation_pk ?? '',
-    seq: (last?.seq ?? 0) + 1,
-    parent_pk: last?.pk ?? null,
-    role: 'user',
-    content: pending.content,
-    status: 'complete',
-    error_code: null,
-    model_id: null,
-    attachments: pending.filenames.map((filename, index) => ({
-      pk: `${PENDING_PK}-${index}`,
-      filename,
-      media_type: '',
-      size: 0,
-      has_text: false,
-    })),
-    feedback: null,
-    usage: null,
-    created_at: new Date(0).toISOString(),
-    version: 1,
-    versions: 1,
-  };
-}
 
 export interface MessageListProps {
   state: ConversationState;
@@ -141,7 +111,6 @@ export function MessageList({
   const { t } = useTranslation('chat');
   const virtuoso = useRef<VirtuosoHandle>(null);
   const { messages } = state;
-  const pending = useMemo(() => state.pending && pendingMessage(state), [state]);
   const busy = state.sending || messages.some((message) => message.status === 'streaming');
   // Far from the end (opened at a search hit) what follows a message is not loaded: the
   // branch it would replace is not known here.
@@ -240,10 +209,10 @@ export function MessageList({
       />
       {/* Below the list rather than in it: the list only shrinks while it shows, and the stored
           question and its answer then come at its end, which it follows. */}
-      {pending && (
+      {state.pending && (
         // As wide as the list's items: in this column it would shrink to its words.
         <Box sx={{ width: '100%' }}>
-          <MessageItem message={pending} highlighted={false} sending />
+          <PendingQuestionItem pending={state.pending} seq={(messages.at(-1)?.seq ?? 0) + 1} />
         </Box>
       )}
       {!pinned && (

@@ -17,6 +17,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorCode, UNKNOWN_ERROR_KEY } from '../../../app/api/error-message';
+import { afterFirstPage } from '../../../app/first-page';
 import { paths } from '../../../app/paths';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { useLanguage } from '../../../app/use-language';
@@ -27,6 +28,7 @@ import { ChatInput } from '../components/ChatInput';
 import { useConversationName } from '../components/ConversationRow';
 import { ModelMenu } from '../components/ModelMenu';
 import { PlanLimitLink } from '../components/PlanLimitLink';
+import { PendingQuestionItem } from '../components/QuestionView';
 import { UsageMeter } from '../components/UsageMeter';
 import { useSwitchVersionMutation } from '../api';
 import type { PendingQuestion } from '../chat-store';
@@ -43,8 +45,9 @@ import {
 import { useListedConversation } from '../use-listed-conversation';
 import { useModelChoice } from '../use-model-choice';
 
-// The virtual message list loads with the first conversation, not with the empty chat: as
-// the first question is typed, so that it shows the question at once when sent.
+// The virtual message list loads with the first conversation, not with the empty chat: once
+// the empty chat is shown and the browser idle, or as the first question is typed, so that
+// the answer's first words need not wait for it.
 const loadMessageList = () => import('../components/MessageList');
 const MessageList = lazy(async () => ({ default: (await loadMessageList()).MessageList }));
 
@@ -136,6 +139,10 @@ export function ChatPage() {
   const empty =
     (!conversationId && !creatingWith) ||
     (state.loaded && state.messages.length === 0 && !state.sending && !pending);
+
+  useEffect(() => {
+    if (empty) return afterFirstPage(() => void loadMessageList());
+  }, [empty]);
 
   async function send() {
     setNotice(undefined);
@@ -278,7 +285,21 @@ export function ChatPage() {
       ) : !state.loaded && !pending && !loadFailed && !conversation.locked ? (
         <ConversationSkeleton />
       ) : (
-        <Suspense fallback={<ConversationSkeleton />}>
+        <Suspense
+          fallback={
+            // The first question of a visit shows at once, before the list's code has come.
+            pending ? (
+              <Box sx={{ flex: 1, minHeight: 0 }}>
+                <PendingQuestionItem
+                  pending={pending}
+                  seq={(state.messages.at(-1)?.seq ?? 0) + 1}
+                />
+              </Box>
+            ) : (
+              <ConversationSkeleton />
+            )
+          }
+        >
           <MessageList
             state={shownState}
             highlightSeq={targetSeq}
