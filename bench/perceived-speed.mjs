@@ -5,7 +5,9 @@
 // soon as the input takes it, the time noted when it can be sent (the send button is enabled),
 // and it is sent as the first question of the visit: the time from Enter to the question on
 // screen and to the answer's first words on screen (the demo model waits 40 ms before its
-// first words). Times are read in the page (performance.now()), so the harness adds nothing.
+// first words). Then the same unslowed, as on a desktop: the first question of a visit in a
+// new chat and in a reloaded conversation against a follow-up in the same visit (the socket
+// already open). Times are read in the page (performance.now()), so the harness adds nothing.
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 import { signedInState } from './signed-in-browser.mjs';
@@ -92,6 +94,42 @@ async function throttle(page, context) {
   return cdp;
 }
 
+const NO_THROTTLING = { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 };
+
+/** Enter to the question and to the first words, as medians of `runs`. */
+function onScreen(runs) {
+  return {
+    enter_to_question_on_screen_ms: median(runs.map((run) => run.questionMs)),
+    enter_to_first_words_on_screen_ms: median(runs.map((run) => run.firstWordsMs)),
+  };
+}
+
+/** Unslowed, files cached: the first question of a visit (new chat, reload) and a follow-up. */
+async function measureUnthrottled(page, cdp, conversation) {
+  await cdp.send('Network.emulateNetworkConditions', NO_THROTTLING);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
+  const newChat = [];
+  const reload = [];
+  const followUp = [];
+  for (let i = 0; i < RUNS; i++) {
+    await page.goto(conversation.replace(/\/chat\/[^/]+$/, '/chat'), { waitUntil: 'commit' });
+    await untilSendable(page, `New chat ${i}: what is a lease?`);
+    newChat.push(await ask(page, `New chat ${i}: what is a lease?`));
+    await page.goto(conversation, { waitUntil: 'commit' });
+    await untilSendable(page, `Reloaded ${i}: is notice needed?`);
+    reload.push(await ask(page, `Reloaded ${i}: is notice needed?`));
+    await untilSendable(page, `Follow-up ${i}: and in writing?`);
+    followUp.push(await ask(page, `Follow-up ${i}: and in writing?`));
+  }
+  return {
+    setup: `Chromium at 375 px, neither CPU nor network slowed, files cached; medians of ${RUNS} runs`,
+    first_question_new_chat: onScreen(newChat),
+    first_question_reloaded_conversation: onScreen(reload),
+    follow_up: onScreen(followUp),
+  };
+}
+
 /** The signed-in user's chat, measured as described at the top. */
 export async function measurePerceivedSpeed(base, access) {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
@@ -132,13 +170,14 @@ export async function measurePerceivedSpeed(base, access) {
       result[visit] = {
         to_question_sendable_ms: median(runs.map((run) => run.sendableMs)),
         api_calls_to_sendable: Math.max(...runs.map((run) => run.apiCalls)),
-        enter_to_question_on_screen_ms: median(runs.map((run) => run.questionMs)),
-        enter_to_first_words_on_screen_ms: median(runs.map((run) => run.firstWordsMs)),
+        ...onScreen(runs),
       };
     }
+    const unthrottled = await measureUnthrottled(page, cdp, conversation);
     return {
       setup: `Chromium at 375 px, CPU ${CPU_SLOWDOWN}× slower, DevTools' Fast 3G (562.5 ms round trip, 1.44 Mbit/s down, 675 kbit/s up); a signed-in user opens a conversation of one exchange and asks the demo model (40 ms to its first words); medians of ${RUNS} runs`,
       ...result,
+      unthrottled,
     };
   } finally {
     await browser.close();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedback } from '../src/db/schema';
 import { createTestApp, type TestApp } from './app';
 import { Client, signedUpClient } from './accounts';
+import { createOrganization } from './organization-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,6 +28,15 @@ describe('feedback', () => {
       name: 'Anna Kowalska',
       tags: { userId: user.pk, product: 'Free', organization: '', organizationId: '' },
     });
+  });
+
+  it('names the organization the sender acts in', async () => {
+    const { client } = await signedUpClient(t);
+    const organizationId = await createOrganization(client, 'Kancelaria Nowak');
+    const res = await client.post('/api/feedback/create', { message: 'Firm-wide question.' });
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await t.database.db.select().from(feedback).where(eq(feedback.id, res.json().pk));
+    expect(row?.tags).toMatchObject({ organization: 'Kancelaria Nowak', organizationId });
   });
 
   it('takes the sender from the session, never from the request', async () => {

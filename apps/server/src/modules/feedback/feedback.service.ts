@@ -4,10 +4,12 @@ import type { UserActor } from '../../access/actor';
 import type { Database } from '../../db/client';
 import { requireUserWithPlan } from '../../repos/users.repo';
 import { feedback } from '../../db/schema';
+import { findOrganizationName } from '../organizations/organizations.repo';
 
 /**
- * Stores a feedback message. The e-mail, name and plan come from the account, never from
- * the request, so nobody can send feedback in another user's name.
+ * Stores a feedback message. The e-mail, name, plan and organization come from the account
+ * and the context it acts in, never from the request, so nobody can send feedback in another
+ * user's name.
  */
 export async function createFeedback(options: {
   db: Database;
@@ -17,6 +19,8 @@ export async function createFeedback(options: {
   const { db, data } = options;
   const { actor } = requireContextAccess({ actor: options.actor, action: 'feedback.send' });
   const { user, plan } = await requireUserWithPlan(db, actor.userId);
+  const organizationId = actor.organizationId ?? '';
+  const organization = organizationId ? await findOrganizationName(db, organizationId) : '';
   const [created] = await db
     .insert(feedback)
     .values({
@@ -29,8 +33,8 @@ export async function createFeedback(options: {
         userId: user.id,
         product: plan?.productName ?? '',
         planId: plan?.id ?? '',
-        organization: '',
-        organizationId: '',
+        organization: organization ?? '',
+        organizationId,
       },
     })
     .returning({ id: feedback.id });

@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { DEFAULT_RUNTIME_CONFIG, type RuntimeConfig } from '@themis/shared';
+import { DEFAULT_RUNTIME_CONFIG, type Organization, type RuntimeConfig } from '@themis/shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { detail, fakeApi, json, sentBodies, userResponse } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
+import { currentOrganization } from '../../sharing/test-data';
 import { FeedbackDialog } from './FeedbackDialog';
 
 const { config, sentry } = vi.hoisted(() => ({
@@ -23,10 +24,11 @@ beforeEach(() => {
   for (const fn of Object.values(sentry)) fn.mockReset();
 });
 
-function openDialog(created: () => Response) {
+function openDialog(created: () => Response, organization?: Organization) {
   const api = fakeApi({
     'GET /user/get': () => json(userResponse()),
     'POST /feedback/create': created,
+    ...(organization && { 'GET /organization/get-current': () => json(organization) }),
   });
   const onClose = vi.fn();
   renderWithProviders(<FeedbackDialog onClose={onClose} />);
@@ -52,7 +54,14 @@ describe('feedback dialog and error reporting', () => {
       message: 'Clear answers.',
       email: 'anna@example.com',
       name: 'Anna Kowalska',
-      tags: { type: 'opinion', userId: 'u1', planId: 'plan-free', product: 'Free' },
+      tags: {
+        type: 'opinion',
+        userId: 'u1',
+        planId: 'plan-free',
+        product: 'Free',
+        organization: '',
+        organizationId: '',
+      },
     });
     expect(sentry.init).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ dsn: DSN }));
     expect(await sentBodies(api, 'POST /feedback/create')).toEqual([
@@ -60,6 +69,20 @@ describe('feedback dialog and error reporting', () => {
     ]);
     expect(onClose).toHaveBeenCalled();
     expect(await screen.findByText('Thank you, your feedback was sent.')).toBeTruthy();
+  });
+
+  it('in an organization, names it in the dialog and in the report', async () => {
+    openDialog(() => json({ pk: 'f3' }, 201), currentOrganization('MEMBER'));
+    const dialog = await screen.findByRole('dialog', { name: 'Send feedback' });
+    expect(await within(dialog).findByText('Kancelaria')).toBeTruthy();
+    expect(within(dialog).queryByText('Individual profile')).toBeNull();
+    await send('Opinion', 'Useful for the firm.');
+
+    await waitFor(() => expect(sentry.captureFeedback).toHaveBeenCalledOnce());
+    expect(sentry.captureFeedback.mock.calls[0]![0].tags).toMatchObject({
+      organization: 'Kancelaria',
+      organizationId: 'org-1',
+    });
   });
 
   it('sends nothing to error reporting when the server refused the feedback', async () => {

@@ -21,6 +21,7 @@ import { FormError } from '../../../components/form/FormError';
 import { FormTextField } from '../../../components/form/FormTextField';
 import { lazyZodResolver } from '../../../components/form/lazy-zod-resolver';
 import { usePlanName } from '../../billing';
+import { useCurrentOrganization } from '../../organizations';
 import { useGetMeQuery } from '../../user/api';
 import { useCreateFeedbackMutation } from '../api';
 
@@ -31,6 +32,7 @@ export function FeedbackDialog({ onClose }: { onClose: () => void }) {
   const toast = useToast();
   const planName = usePlanName();
   const { data: me } = useGetMeQuery();
+  const organization = useCurrentOrganization();
   const [createFeedback] = useCreateFeedbackMutation();
   const [error, setError] = useState<unknown>();
   const { control, handleSubmit, formState } = useForm({
@@ -58,6 +60,8 @@ export function FeedbackDialog({ onClose }: { onClose: () => void }) {
           userId: me.pk,
           planId: me.customer.plan.pk,
           product: me.customer.plan.product_name,
+          organization: organization?.name ?? '',
+          organizationId: organization?.pk ?? '',
         },
       });
     }
@@ -68,7 +72,7 @@ export function FeedbackDialog({ onClose }: { onClose: () => void }) {
   const details = [
     [t('email'), me?.email ?? ''],
     [t('plan'), me ? planName(me.customer.plan) : ''],
-    [t('organization'), t('individualProfile')],
+    [t('organization'), organization ? organization.name : t('individualProfile')],
   ] as const;
 
   return (
