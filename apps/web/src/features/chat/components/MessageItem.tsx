@@ -5,16 +5,14 @@ import IconButton from '@mui/material/IconButton';
 import { keyframes } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
 import type { Message } from '@themis/shared';
-import { lazy, memo, Suspense } from 'react';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnswerActions } from './AnswerActions';
+// With the list's code, not lazily: an answer never shows as plain text first.
+import { MarkdownAnswer } from './MarkdownAnswer';
 import { messageArticleSx, QuestionView } from './QuestionView';
 import { VersionPager } from './VersionPager';
 
-// The markdown renderer loads with the first answer, not with the chat page.
-const MarkdownAnswer = lazy(async () => ({
-  default: (await import('./MarkdownAnswer')).MarkdownAnswer,
-}));
 
 const blink = keyframes`50% { opacity: 0; }`;
 
@@ -66,9 +64,7 @@ function Answer({
   const streaming = message.status === 'streaming';
   return (
     <Box>
-      <Suspense fallback={<Box sx={{ whiteSpace: 'pre-wrap' }}>{message.content}</Box>}>
-        <MarkdownAnswer text={message.content} />
-      </Suspense>
+      <MarkdownAnswer text={message.content} />
       {streaming && (
         <Box
           component="span"

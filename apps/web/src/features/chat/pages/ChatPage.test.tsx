@@ -73,8 +73,8 @@ describe('chat page', () => {
     expect(answer.querySelector('script')).toBeNull();
     expect(answer.querySelector('img')).toBeNull();
     expect(answer.querySelector('[onerror]')).toBeNull();
+    const link = await within(answer).findByRole('link', { name: 'Code' });
     expect(answer.querySelector('table')).not.toBeNull();
-    const link = within(answer).getByRole('link', { name: 'Code' });
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toBe('noopener noreferrer nofollow');
     expect(screen.queryByTestId('streaming-cursor')).toBeNull();

@@ -45,9 +45,9 @@ import {
 import { useListedConversation } from '../use-listed-conversation';
 import { useModelChoice } from '../use-model-choice';
 
-// The virtual message list loads with the first conversation, not with the empty chat: once
-// the empty chat is shown and the browser idle, or as the first question is typed, so that
-// the answer's first words need not wait for it.
+// The virtual message list (with the markdown renderer) loads with the first conversation,
+// not with the empty chat: once the empty chat is shown and the browser idle, or as the first
+// question is typed, so that the answer's first words need not wait for it.
 const loadMessageList = () => import('../components/MessageList');
 const MessageList = lazy(async () => ({ default: (await loadMessageList()).MessageList }));
 
