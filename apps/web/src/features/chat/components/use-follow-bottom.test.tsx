@@ -48,8 +48,14 @@ function renderScroller(options: { startFollowing?: boolean; height?: number } =
     fireEvent.scroll(element);
   });
   element.scrollTo = scrollTo as typeof element.scrollTo;
-  /** The reader (or the browser for them) moves the view to `top`. */
+  /** The reader moves the view to `top` with a key (or the browser for them). */
   const scrollUserTo = (top: number) => {
+    fireEvent.keyDown(element, { key: 'PageUp' });
+    element.scrollTop = top;
+    fireEvent.scroll(element);
+  };
+  /** The list itself moves the view to `top` (items measured), with no input from the reader. */
+  const listMovesTo = (top: number) => {
     element.scrollTop = top;
     fireEvent.scroll(element);
   };
@@ -59,7 +65,7 @@ function renderScroller(options: { startFollowing?: boolean; height?: number } =
     fireEvent.click(screen.getByRole('button', { name: 'grown' }));
   };
   const bottom = () => geometry.scrollHeight - VIEW;
-  return { element, geometry, scrollTo, scrollUserTo, grow, bottom };
+  return { element, geometry, scrollTo, scrollUserTo, listMovesTo, grow, bottom };
 }
 
 const jumpButton = () => screen.queryByRole('button', { name: 'Jump to the latest message' });
@@ -146,6 +152,33 @@ describe('following a growing answer', () => {
     s.grow(300);
     expect(s.geometry.scrollTop).toBe(s.bottom() - 500);
     expect(jumpButton()).not.toBeNull();
+  });
+
+  it('stops when the scrollbar is dragged up', () => {
+    const s = renderScroller();
+    s.listMovesTo(s.bottom());
+    fireEvent.pointerDown(s.element);
+    s.listMovesTo(s.bottom() - 200);
+    fireEvent.pointerUp(s.element);
+    s.grow(300);
+    expect(s.geometry.scrollTop).toBe(s.bottom() - 500);
+    expect(jumpButton()).not.toBeNull();
+  });
+
+  it('keeps following when the list moves the view up by itself, or while the reader types', () => {
+    const s = renderScroller();
+    s.listMovesTo(s.bottom());
+    s.listMovesTo(s.bottom() - 200);
+    s.grow(300);
+    expect(s.geometry.scrollTop).toBe(s.bottom());
+    const box = document.createElement('textarea');
+    document.body.append(box);
+    fireEvent.keyDown(box, { key: 'a' });
+    s.listMovesTo(s.bottom() - 200);
+    s.grow(100);
+    expect(s.geometry.scrollTop).toBe(s.bottom());
+    expect(jumpButton()).toBeNull();
+    box.remove();
   });
 
   it('follows again once the reader scrolls back to the end', () => {

@@ -19,6 +19,17 @@ export const isAtBottom = (element: ScrollGeometry) =>
 export const leftBottom = (previousTop: number, element: ScrollGeometry) =>
   !isAtBottom(element) && element.scrollTop < previousTop - 1;
 
+/**
+ * A scroll up counts as the reader's only this long after their last key or press: the list
+ * moves the view itself too (items measured, the question's place handed to the list), and
+ * that must not stop following.
+ */
+const READER_SCROLL_MS = 1_000;
+
+const isTyping = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || target.tagName === 'INPUT' || target.tagName === 'TEXTAREA');
+
 const prefersReducedMotion = () =>
   typeof window.matchMedia === 'function' &&
   window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -31,8 +42,8 @@ function scrollToEnd(element: HTMLElement, behavior: ScrollBehavior) {
 
 /**
  * Keeps a scroller pinned to its end while the reader is there, as content grows below: a
- * wheel or touch upwards, or any scroll that moves up (keys, scrollbar), stops it; reaching
- * the end again, or `jumpToEnd`, resumes it.
+ * wheel or touch upwards, or a scroll up that follows the reader's key or press (keys,
+ * scrollbar), stops it; reaching the end again, or `jumpToEnd`, resumes it.
  */
 export function useFollowBottom(startFollowing: boolean) {
   const [scroller, setScrollerState] = useState<HTMLElement | null>(null);
@@ -62,10 +73,26 @@ export function useFollowBottom(startFollowing: boolean) {
     setFollowing(startRef.current);
     let previousTop = scroller.scrollTop;
     let touchY: number | undefined;
+    let readerInputAt = -Infinity;
+    let pressed = false;
     const onScroll = () => {
+      const byReader = pressed || performance.now() - readerInputAt < READER_SCROLL_MS;
       if (isAtBottom(scroller)) setFollowing(true);
-      else if (leftBottom(previousTop, scroller)) setFollowing(false);
+      else if (byReader && leftBottom(previousTop, scroller)) setFollowing(false);
       previousTop = scroller.scrollTop;
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!isTyping(event.target)) readerInputAt = performance.now();
+    };
+    // A press on the scrollbar, held while it is dragged.
+    const onPointerDown = () => {
+      pressed = true;
+      readerInputAt = performance.now();
+    };
+    const onPointerUp = () => {
+      if (!pressed) return;
+      pressed = false;
+      readerInputAt = performance.now();
     };
     // Acted on at once: the growing answer must not win against the reader's first move.
     const onWheel = (event: WheelEvent) => {
@@ -84,7 +111,14 @@ export function useFollowBottom(startFollowing: boolean) {
     scroller.addEventListener('wheel', onWheel, { passive: true });
     scroller.addEventListener('touchstart', onTouchStart, { passive: true });
     scroller.addEventListener('touchmove', onTouchMove, { passive: true });
+    scroller.addEventListener('pointerdown', onPointerDown);
+    const page = scroller.ownerDocument;
+    page.addEventListener('keydown', onKeyDown, true);
+    page.addEventListener('pointerup', onPointerUp, true);
     return () => {
+      scroller.removeEventListener('pointerdown', onPointerDown);
+      page.removeEventListener('keydown', onKeyDown, true);
+      page.removeEventListener('pointerup', onPointerUp, true);
       scroller.removeEventListener('scroll', onScroll);
       scroller.removeEventListener('wheel', onWheel);
       scroller.removeEventListener('touchstart', onTouchStart);
