@@ -4,7 +4,7 @@ import type { UserActor } from '../../access/actor';
 import type { Database } from '../../db/client';
 import { requireUserWithPlan } from '../../repos/users.repo';
 import { feedback } from '../../db/schema';
-import { findOrganizationName } from '../organizations/organizations.repo';
+import { currentOrganizationName } from '../organizations/organizations.service';
 
 /**
  * Stores a feedback message. The e-mail, name, plan and organization come from the account
@@ -19,8 +19,7 @@ export async function createFeedback(options: {
   const { db, data } = options;
   const { actor } = requireContextAccess({ actor: options.actor, action: 'feedback.send' });
   const { user, plan } = await requireUserWithPlan(db, actor.userId);
-  const organizationId = actor.organizationId ?? '';
-  const organization = organizationId ? await findOrganizationName(db, organizationId) : '';
+  const organization = await currentOrganizationName({ db, actor });
   const [created] = await db
     .insert(feedback)
     .values({
@@ -33,8 +32,8 @@ export async function createFeedback(options: {
         userId: user.id,
         product: plan?.productName ?? '',
         planId: plan?.id ?? '',
-        organization: organization ?? '',
-        organizationId,
+        organization: organization?.name ?? '',
+        organizationId: organization?.id ?? '',
       },
     })
     .returning({ id: feedback.id });

@@ -12,6 +12,7 @@ import { organizationFilesPrefix, type StoredFile } from '../../platform/storage
 import type { OrganizationRow } from '../../db/schema';
 import { discardFile, renderAvatar } from '../user/user-avatar.service';
 import {
+  findOrganizationName,
   findVisibleLogo,
   insertOrganizationWithOwner,
   listMemberIds,
@@ -132,6 +133,23 @@ export async function findCurrentOrganization(options: {
     organizationId: actor.organizationId,
   });
   return readOrganization({ db, actor, organizationId, publicOrigin });
+}
+
+/** The name of the organization the actor acts in, or null in their own context. */
+export async function currentOrganizationName(options: {
+  db: Database;
+  actor: UserActor;
+}): Promise<{ id: string; name: string } | null> {
+  const { db, actor } = options;
+  if (actor.organizationId === null) return null;
+  const { organizationId } = await requireOrganizationAccess({
+    db,
+    actor,
+    action: 'read',
+    organizationId: actor.organizationId,
+  });
+  const name = await findOrganizationName(db, organizationId);
+  return name === undefined ? null : { id: organizationId, name };
 }
 
 /** Makes an organization of the actor's, or their own context (null), the current one. */
