@@ -13,7 +13,6 @@ import { MarkdownAnswer } from './MarkdownAnswer';
 import { messageArticleSx, QuestionView } from './QuestionView';
 import { VersionPager } from './VersionPager';
 
-
 const blink = keyframes`50% { opacity: 0; }`;
 
 export interface MessageItemProps {
