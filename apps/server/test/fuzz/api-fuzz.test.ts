@@ -59,7 +59,8 @@ function pathParameter(random: Random, known: string[]): string {
     ? random.pick(known)
     : random.chance(0.7)
       ? crypto.randomUUID()
-      : String(hostileValue(random));
+      : // An empty segment is another address (the route without it), not a case of this one.
+        String(hostileValue(random)) || ' ';
   try {
     return encodeURIComponent(value);
   } catch {
