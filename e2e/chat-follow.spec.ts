@@ -119,6 +119,55 @@ test.describe('following a streaming answer', () => {
   });
 });
 
+/** Sends `question` once the send button allows, as a reader typing right after a reload. */
+async function askAsSoonAsSendable(page: Page, question: string) {
+  await page.getByTestId('chat-input').fill(question, { timeout: 60_000 });
+  await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled({ timeout: 60_000 });
+  await page.getByTestId('chat-input').press('Enter');
+}
+
+test('a question sent while a conversation loads on a slow phone ends with its answer in view', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signUpThroughApi(page);
+  await page.goto('/chat');
+  await askAsSoonAsSendable(page, 'Can my landlord keep the deposit?');
+  await expect(page).toHaveURL(/\/chat\/[\w-]+$/);
+  await expect(page.getByTestId('streaming-cursor')).toHaveCount(0, { timeout: 15_000 });
+
+  // The phone: its CPU four times slower and DevTools' Fast 3G network. The list draws the
+  // loaded messages, the question and its answer in quick turns and moves the view itself
+  // as it measures them; the view must still end at the answer, each time.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 562.5,
+    downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8,
+    uploadThroughput: (750 * 1024 * 0.9) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  for (let round = 1; round <= 3; round++) {
+    await page.reload({ waitUntil: 'commit' });
+    const question = `Reloaded, question ${round}: is notice needed?`;
+    await askAsSoonAsSendable(page, question);
+    const asked = page.getByRole('article').filter({ hasText: question });
+    // Accepted (no longer marked as sending), then answered.
+    await expect(asked).toHaveCount(1, { timeout: 30_000 });
+    await expect(asked.getByRole('status')).toHaveCount(0, { timeout: 30_000 });
+    await expect(page.getByTestId('streaming-cursor')).toHaveCount(0, { timeout: 30_000 });
+    // The message after the question: the list draws only what is near the view.
+    const seq = Number((await asked.getAttribute('data-testid'))?.replace('message-', ''));
+    const answer = page.getByTestId(`message-${seq + 1}`);
+    await expect(answer).toHaveAccessibleName('Answer');
+    await expect(answer).toBeInViewport();
+    await expect(page.getByRole('button', { name: jumpLabel('en') })).toBeHidden();
+  }
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+});
+
 const SCREENS: Variant[] = [
   {
     language: 'en',

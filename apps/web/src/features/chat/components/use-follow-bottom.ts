@@ -55,6 +55,8 @@ export function useFollowBottom(startFollowing: boolean) {
     setScrollerState(element);
   }, []);
   const [following, setFollowingState] = useState(startFollowing);
+  // A scroll to the end was made here and the view has not reached the end since.
+  const endWanted = useRef(false);
   // Read by the growth callback between renders.
   const followingRef = useRef(startFollowing);
   const startRef = useRef(startFollowing);
@@ -77,8 +79,17 @@ export function useFollowBottom(startFollowing: boolean) {
     let pressed = false;
     const onScroll = () => {
       const byReader = pressed || performance.now() - readerInputAt < READER_SCROLL_MS;
-      if (isAtBottom(scroller)) setFollowing(true);
-      else if (byReader && leftBottom(previousTop, scroller)) setFollowing(false);
+      if (isAtBottom(scroller)) {
+        setFollowing(true);
+        endWanted.current = false;
+      } else if (byReader) {
+        endWanted.current = false;
+        if (leftBottom(previousTop, scroller)) setFollowing(false);
+      } else if (endWanted.current && followingRef.current) {
+        // The list moved the view back up as it measured what a scroll to the end drew: to
+        // the end again, or the answer may stay below, never drawn.
+        scrollToEnd(scroller, 'auto');
+      }
       previousTop = scroller.scrollTop;
     };
     const onKeyDown = (event: KeyboardEvent) => {
@@ -132,14 +143,18 @@ export function useFollowBottom(startFollowing: boolean) {
     if (!element || !followingRef.current) return;
     // Even a few pixels short would hide part of the last line.
     const short = element.scrollHeight - element.scrollTop - element.clientHeight;
-    if (short > 0.5) scrollToEnd(element, 'auto');
+    if (short <= 0.5) return;
+    endWanted.current = true;
+    scrollToEnd(element, 'auto');
   }, []);
 
   /** To the end, following from there (smoothly unless the reader prefers less motion). */
   const jumpToEnd = useCallback(
     (behavior: ScrollBehavior = prefersReducedMotion() ? 'auto' : 'smooth') => {
       setFollowing(true);
-      if (scroller) scrollToEnd(scroller, behavior);
+      if (!scroller) return;
+      endWanted.current = true;
+      scrollToEnd(scroller, behavior);
     },
     [scroller, setFollowing],
   );
