@@ -1,4 +1,4 @@
-/* global document, window -- these functions run in the page. */
+/* global document, MutationObserver, window -- these functions run in the page. */
 // How fast Themis feels on a slow phone: Chromium with its CPU slowed 4× and DevTools' "Fast 3G"
 // network (562.5 ms round trip, 1.44 Mbit/s down, 675 kbit/s up). Per run, a conversation is
 // opened afresh (cached files, as a reload; or none, as a first visit), a question typed as
@@ -46,23 +46,57 @@ async function untilSendable(page, question) {
   return handle.jsonValue();
 }
 
-/** Sends the typed `question` with Enter; milliseconds until it, then the answer's first words, show. */
+/**
+ * Sends the typed `question` with Enter; milliseconds until it is in the page (the DOM), until
+ * a frame shows it, then until the answer's first words show.
+ */
 async function ask(page, question) {
-  await page.evaluate((selector) => {
-    const input = document.querySelector(selector);
-    input.addEventListener(
-      'keydown',
-      (event) => {
-        if (event.key === 'Enter') window.__enterAt = performance.now();
-      },
-      { capture: true, once: true },
-    );
-  }, INPUT);
+  await page.evaluate(
+    ({ selector, text }) => {
+      const input = document.querySelector(selector);
+      input.addEventListener(
+        'keydown',
+        (event) => {
+          if (event.key === 'Enter') window.__enterAt = performance.now();
+        },
+        { capture: true, once: true },
+      );
+      window.__enterAt = undefined;
+      window.__inPageAt = undefined;
+      const observer = new MutationObserver(() => {
+        const asked = [...document.querySelectorAll('article')].some((a) =>
+          a.textContent.includes(text),
+        );
+        if (!asked || window.__enterAt === undefined) return;
+        window.__inPageAt = performance.now() - window.__enterAt;
+        observer.disconnect();
+      });
+      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    },
+    { selector: INPUT, text: question },
+  );
   await page.locator(INPUT).press('Enter');
   const shown = (check) =>
-    page
-      .waitForFunction(check, question, { polling: 'raf', timeout: 120_000 })
-      .then((handle) => handle.jsonValue());
+    page.waitForFunction(check, question, { polling: 'raf', timeout: 120_000 }).then(
+      (handle) => handle.jsonValue(),
+      async (error) => {
+        // What the page showed instead, so that a failed run says why.
+        const seen = await page.evaluate((selector) => {
+          const articles = [...document.querySelectorAll('article')].map(
+            (a) => `${a.dataset.testid}: ${a.textContent.slice(0, 50)}`,
+          );
+          const alert = document.querySelector('[role="alert"]')?.textContent ?? 'none';
+          const box = document.querySelector(selector)?.value;
+          const list = document.querySelector('[data-testid="virtuoso-scroller"]');
+          const view = list
+            ? `${Math.round(list.scrollTop)} of ${list.scrollHeight - list.clientHeight}`
+            : 'no list';
+          const jump = document.querySelector('[data-testid="jump-to-latest"]') ? 'shown' : 'none';
+          return `${articles.join(' | ')}; alert: ${alert}; question box: "${box}"; scrolled: ${view}; jump button: ${jump}`;
+        }, INPUT);
+        throw new Error(`${error.message} asking "${question}"; shown: ${seen}`);
+      },
+    );
   // The answer is the message after the question: with the network slowed, its first words
   // may come with its last, so it is not found by its cursor.
   const [questionMs, firstWordsMs] = await Promise.all([
@@ -83,7 +117,8 @@ async function ask(page, question) {
     }),
   ]);
   await page.locator(CURSOR).waitFor({ state: 'detached', timeout: 120_000 });
-  return { questionMs, firstWordsMs };
+  const inPageMs = await page.evaluate(() => window.__inPageAt);
+  return { inPageMs, questionMs, firstWordsMs };
 }
 
 async function throttle(page, context) {
@@ -99,6 +134,7 @@ const NO_THROTTLING = { offline: false, latency: 0, downloadThroughput: -1, uplo
 /** Enter to the question and to the first words, as medians of `runs`. */
 function onScreen(runs) {
   return {
+    enter_to_question_in_page_ms: median(runs.map((run) => run.inPageMs)),
     enter_to_question_on_screen_ms: median(runs.map((run) => run.questionMs)),
     enter_to_first_words_on_screen_ms: median(runs.map((run) => run.firstWordsMs)),
   };
