@@ -216,6 +216,21 @@ describe('following a growing answer', () => {
     expect(s.geometry.scrollTop).toBe(s.bottom());
   });
 
+  it('lets a smooth jump run its course, short of the end until it ends', () => {
+    const s = renderScroller();
+    s.scrollUserTo(s.bottom());
+    s.scrollUserTo(0);
+    // Past the reader's last key, so that the animation's steps are not taken for theirs.
+    const now = performance.now();
+    const later = vi.spyOn(performance, 'now').mockReturnValue(now + 5_000);
+    const smoothStep = vi.fn(() => s.listMovesTo(s.bottom() / 2));
+    s.element.scrollTo = smoothStep as typeof s.element.scrollTo;
+    fireEvent.click(jumpButton()!);
+    expect(smoothStep).toHaveBeenCalledOnce();
+    expect(s.geometry.scrollTop).toBe(s.bottom() / 2);
+    later.mockRestore();
+  });
+
   it('jumps without animation for a reader who prefers less motion', () => {
     const matchMedia = vi.fn((query: string) => ({ matches: query.includes('reduce') }));
     vi.stubGlobal('matchMedia', matchMedia);

@@ -153,7 +153,8 @@ export function useFollowBottom(startFollowing: boolean) {
     (behavior: ScrollBehavior = prefersReducedMotion() ? 'auto' : 'smooth') => {
       setFollowing(true);
       if (!scroller) return;
-      endWanted.current = true;
+      // A smooth scroll is short of the end until it ends: not a move to overrule.
+      endWanted.current = behavior !== 'smooth';
       scrollToEnd(scroller, behavior);
     },
     [scroller, setFollowing],
