@@ -125,21 +125,16 @@ export async function findCurrentOrganization(options: {
   publicOrigin: string;
 }): Promise<Organization | null> {
   const { db, actor, publicOrigin } = options;
-  if (actor.organizationId === null) return null;
-  const { organizationId } = await requireOrganizationAccess({
-    db,
-    actor,
-    action: 'read',
-    organizationId: actor.organizationId,
-  });
+  const organizationId = await readableCurrentOrganizationId({ db, actor });
+  if (organizationId === null) return null;
   return readOrganization({ db, actor, organizationId, publicOrigin });
 }
 
-/** The name of the organization the actor acts in, or null in their own context. */
-export async function currentOrganizationName(options: {
+/** The id of the organization the actor acts in once they may read it; null in their own. */
+async function readableCurrentOrganizationId(options: {
   db: Database;
   actor: UserActor;
-}): Promise<{ id: string; name: string } | null> {
+}): Promise<string | null> {
   const { db, actor } = options;
   if (actor.organizationId === null) return null;
   const { organizationId } = await requireOrganizationAccess({
@@ -148,7 +143,17 @@ export async function currentOrganizationName(options: {
     action: 'read',
     organizationId: actor.organizationId,
   });
-  const name = await findOrganizationName(db, organizationId);
+  return organizationId;
+}
+
+/** The name of the organization the actor acts in, or null in their own context. */
+export async function currentOrganizationName(options: {
+  db: Database;
+  actor: UserActor;
+}): Promise<{ id: string; name: string } | null> {
+  const organizationId = await readableCurrentOrganizationId(options);
+  if (organizationId === null) return null;
+  const name = await findOrganizationName(options.db, organizationId);
   return name === undefined ? null : { id: organizationId, name };
 }
 

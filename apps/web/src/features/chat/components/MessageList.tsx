@@ -212,7 +212,7 @@ export function MessageList({
       {state.pending && (
         // As wide as the list's items: in this column it would shrink to its words.
         <Box sx={{ width: '100%' }}>
-          <PendingQuestionItem pending={state.pending} seq={(messages.at(-1)?.seq ?? 0) + 1} />
+          <PendingQuestionItem pending={state.pending} last={messages.at(-1)} />
         </Box>
       )}
       {!pinned && (

@@ -2,6 +2,7 @@ import AttachFileIcon from '@mui/icons-material/AttachFile';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
+import type { Message } from '@themis/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PendingQuestion } from '../chat-store';
@@ -71,9 +72,16 @@ export function QuestionView({
   );
 }
 
-/** The question on its way, after the last message shown (numbered `seq`). */
-export function PendingQuestionItem({ pending, seq }: { pending: PendingQuestion; seq: number }) {
+/** The question on its way, after `last`, the last message shown. */
+export function PendingQuestionItem({
+  pending,
+  last,
+}: {
+  pending: PendingQuestion;
+  last: Message | undefined;
+}) {
   const { t } = useTranslation('chat');
+  const seq = (last?.seq ?? 0) + 1;
   return (
     <Box
       component="article"

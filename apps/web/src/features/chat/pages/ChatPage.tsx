@@ -290,10 +290,7 @@ export function ChatPage() {
             // The first question of a visit shows at once, before the list's code has come.
             pending ? (
               <Box sx={{ flex: 1, minHeight: 0 }}>
-                <PendingQuestionItem
-                  pending={pending}
-                  seq={(state.messages.at(-1)?.seq ?? 0) + 1}
-                />
+                <PendingQuestionItem pending={pending} last={state.messages.at(-1)} />
               </Box>
             ) : (
               <ConversationSkeleton />
