@@ -40,7 +40,9 @@ export interface ChatHarness {
 
 export async function startChatHarness(
   extraEnv: Record<string, string> = {},
-  deps: Partial<Pick<AppDependencies, 'chatStaleAfterMs' | 'chatSaveEveryMs' | 'database'>> = {},
+  deps: Partial<
+    Pick<AppDependencies, 'chatStaleAfterMs' | 'chatSaveEveryMs' | 'database' | 'startWorker'>
+  > = {},
 ): Promise<ChatHarness> {
   let answer: AnswerRoute = (_request, res) => sendJson(res, 500, {});
   const chatRequests: SeenRequest[] = [];

@@ -16,7 +16,9 @@ import { streamOpenAiAnswer } from './llm-upstreams';
 // The encryption sync job is durable: it survives a restart, waits for answers being
 // written, and leaves every conversation whole when questions race it.
 
-const h = chatHarnessForFile();
+// Jobs run only when a test asks: the first instance still holds the unlocked key, and its
+// background worker would otherwise race a "restarted" instance that has forgotten it.
+const h = chatHarnessForFile({}, { startWorker: false });
 const e = encryptionHelpers(h);
 beforeAll(() => {
   h.answerWith((request, res) => streamOpenAiAnswer(request, res, { deltas: ['Answered.'] }));
