@@ -1,6 +1,7 @@
 import type { VersionedRow } from '../../repos/message-versions';
 import type { LlmMessage, LlmModel, LlmUsage } from '../../platform/llm/llm';
 import { estimateUsage } from '../../platform/llm/usage-estimate';
+import { onePerTurn } from '../../platform/one-per-turn';
 import { presentMessage } from '../../presenters/chat.presenter';
 import { finishAnswer } from './chat.repo';
 import { chargeTokens } from '../usage/allowance.service';
@@ -8,6 +9,13 @@ import { ANSWER_OUTPUT_RESERVE, SHUTDOWN, type ChatContext } from './chat.contex
 import type { LiveAnswer } from './stream-hub';
 
 type FinalStatus = 'complete' | 'cancelled' | 'error';
+
+/**
+ * Model calls start one per turn of the event loop: setting one up costs a fraction of a
+ * millisecond, and a hundred started back to back would hold up the tokens of answers already
+ * streaming.
+ */
+const modelCallTurn = onePerTurn();
 
 /**
  * Streams the model's answer into the hub, and its row at the end (the progress saver writes
@@ -29,6 +37,7 @@ export async function writeAnswer(options: {
   let usage: LlmUsage | undefined;
 
   try {
+    await modelCallTurn();
     const events = ctx.llm.streamAnswer({
       modelId: model.id,
       system,
