@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { attachments, conversations, messages } from '../src/db/schema';
 import type { LlmModel } from '../src/platform/llm/llm';
@@ -47,6 +47,14 @@ export function attachmentHelpers(app: () => TestApp) {
     return row!.id;
   }
 
+  /** Files sent with a question, as the chat binds them. */
+  async function bindToQuestion(messageId: string, attachmentIds: string[]): Promise<void> {
+    await app()
+      .database.db.update(attachments)
+      .set({ messageId })
+      .where(inArray(attachments.id, attachmentIds));
+  }
+
   /** The stored files of a user (not their content-type companions). */
   async function storedFiles(userId: string): Promise<string[]> {
     return (await listFiles(join(app().dataDir, 'files', 'users', userId))).filter(
@@ -84,6 +92,7 @@ export function attachmentHelpers(app: () => TestApp) {
     createConversation,
     userWithConversation,
     createQuestion,
+    bindToQuestion,
     storedFiles,
     rowsOf,
     upload,

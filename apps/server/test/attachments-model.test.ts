@@ -1,7 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { CHAT_FILES_MAX } from '@themis/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadAttachmentsForModel } from '../src/modules/attachments/attachments-for-model.service';
-import { bindAttachments } from '../src/modules/attachments/attachments.service';
+import { AttachmentNotBound, storeQuestion } from '../src/modules/chat/chat.repo';
+import { monthKey } from '../src/modules/usage/allowance.service';
+import { messages } from '../src/db/schema';
 import { createTestApp, type TestApp } from './app';
 import { docxWithText, pdfWithText, pngImage } from './attachment-files';
 import { attachmentHelpers, testModel as model } from './attachment-setup';
@@ -12,8 +16,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const { storage, createConversation, userWithConversation, createQuestion, rowsOf, uploadFile } =
-  attachmentHelpers(() => t);
+const {
+  storage,
+  createConversation,
+  userWithConversation,
+  createQuestion,
+  bindToQuestion,
+  rowsOf,
+  uploadFile,
+} = attachmentHelpers(() => t);
 
 describe('attachments for the model', () => {
   it('gives documents as text headed by their names and images as bytes', async () => {
@@ -122,7 +133,7 @@ describe('attachments for the model', () => {
     });
 
     const messageId = await createQuestion(owner.userId, owner.conversationId);
-    await bindAttachments({ ...base, messageId, attachmentIds: [mine.pk] });
+    await bindToQuestion(messageId, [mine.pk]);
     await expect(
       loadAttachmentsForModel({ ...base, attachmentIds: [mine.pk] }),
     ).rejects.toMatchObject({ code: 'not_found' });
@@ -130,32 +141,65 @@ describe('attachments for the model', () => {
 });
 
 describe('binding attachments to a question', () => {
-  it("sets the message of the user's unsent attachments, inside a transaction too", async () => {
+  const ticket = (userId: string, conversationId: string) => ({
+    conversationId,
+    owner: { userId, organizationId: null },
+    sealed: false,
+    lastShownId: null,
+    month: monthKey(new Date()),
+  });
+  const exchange = (attachmentIds: string[]) => ({
+    questionId: randomUUID(),
+    questionContent: 'Question',
+    answerId: randomUUID(),
+    answerContent: '',
+    modelId: 'openai:gpt-test',
+    reservedTokens: 100,
+    attachmentIds,
+    name: undefined,
+  });
+  const questionsIn = async (conversationId: string) =>
+    t.database.db.select().from(messages).where(eq(messages.conversationId, conversationId));
+
+  it("binds the user's unsent files to the question stored with them, or stores nothing", async () => {
     const owner = await userWithConversation();
     const other = await userWithConversation();
     const pdf = pdfWithText(['x']);
     const a = await uploadFile(owner.client, owner.conversationId, pdf, 'a.pdf');
     const b = await uploadFile(owner.client, owner.conversationId, pdf, 'b.pdf');
     const theirs = await uploadFile(other.client, other.conversationId, pdf, 'c.pdf');
-    const messageId = await createQuestion(owner.userId, owner.conversationId);
-    const base = { userId: owner.userId, conversationId: owner.conversationId, messageId };
+    const db = t.database.db;
 
-    // Someone else's file fails the whole binding: nothing is bound.
+    // Someone else's file fails the whole question: no message, nothing bound.
     await expect(
-      t.database.db.transaction((tx) =>
-        bindAttachments({ ...base, db: tx, attachmentIds: [a.pk, theirs.pk] }),
-      ),
-    ).rejects.toMatchObject({ code: 'not_found' });
+      storeQuestion(db, ticket(owner.userId, owner.conversationId), exchange([a.pk, theirs.pk])),
+    ).rejects.toBeInstanceOf(AttachmentNotBound);
+    expect(await questionsIn(owner.conversationId)).toEqual([]);
     expect((await rowsOf(owner.userId)).every((row) => row.messageId === null)).toBe(true);
 
-    await t.database.db.transaction((tx) =>
-      bindAttachments({ ...base, db: tx, attachmentIds: [a.pk, b.pk] }),
-    );
+    const sent = exchange([b.pk, a.pk]);
+    const stored = await storeQuestion(db, ticket(owner.userId, owner.conversationId), sent);
+    if ('refusal' in stored) throw new Error(`refused: ${stored.refusal}`);
+    // In the order they were uploaded, as the message lists them.
+    expect(stored.files.map((file) => file.id)).toEqual([a.pk, b.pk]);
+    expect(stored.question).toMatchObject({ id: sent.questionId, role: 'user', parentId: null });
+    expect(stored.answer).toMatchObject({ parentId: sent.questionId, status: 'streaming' });
+    expect(stored.answer.createdAt).toBeInstanceOf(Date);
     expect((await rowsOf(owner.userId)).map((row) => row.messageId)).toEqual([
-      messageId,
-      messageId,
+      sent.questionId,
+      sent.questionId,
     ]);
     expect((await rowsOf(other.userId))[0]!.messageId).toBeNull();
+
+    // The answer being written holds the conversation; once it has ended, a file sent
+    // already is refused like someone else's.
+    const after = { ...ticket(owner.userId, owner.conversationId), lastShownId: sent.answerId };
+    expect(await storeQuestion(db, after, exchange([]))).toEqual({ refusal: 'conversation_busy' });
+    await db.update(messages).set({ status: 'complete' }).where(eq(messages.id, sent.answerId));
+    await expect(storeQuestion(db, after, exchange([a.pk]))).rejects.toBeInstanceOf(
+      AttachmentNotBound,
+    );
+    expect(await questionsIn(owner.conversationId)).toHaveLength(2);
     // Bound files no longer count against the next question's.
     await uploadFile(owner.client, owner.conversationId, pdf, 'd.pdf');
   });

@@ -1,10 +1,6 @@
 import { CHAT_FILE_MAX_BYTES, CHAT_FILES_MAX } from '@themis/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bindAttachments,
-  sanitizeFilename,
-  uploadAttachment,
-} from '../src/modules/attachments/attachments.service';
+import { sanitizeFilename, uploadAttachment } from '../src/modules/attachments/attachments.service';
 import type { FileStorage } from '../src/platform/storage/storage';
 import { createTestApp, type TestApp } from './app';
 import { Client } from './accounts';
@@ -34,6 +30,7 @@ const {
   createConversation,
   userWithConversation,
   createQuestion,
+  bindToQuestion,
   storedFiles,
   rowsOf,
   upload,
@@ -326,13 +323,7 @@ describe('attachment deletion', () => {
     const { client, userId, conversationId } = await userWithConversation();
     const file = await uploadFile(client, conversationId, pdfWithText(['x']), 'a.pdf');
     const messageId = await createQuestion(userId, conversationId);
-    await bindAttachments({
-      db: t.database.db,
-      userId,
-      conversationId,
-      messageId,
-      attachmentIds: [file.pk],
-    });
+    await bindToQuestion(messageId, [file.pk]);
     const res = await client.delete(`/api/conversation/attachment/delete/${file.pk}`);
     expect(res.statusCode).toBe(404);
     expect(await storedFiles(userId)).toHaveLength(1);

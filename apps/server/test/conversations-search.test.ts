@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../src/db/schema';
 import { createTestApp, type TestApp } from './app';
 import { Client, signedUpClient } from './accounts';
 import { insertConversation, insertMessages } from './conversations-fixtures';
@@ -160,6 +162,23 @@ describe('conversation search', () => {
     expect(hits).toHaveLength(1);
     const limited = await search('lease', alice.client, 1);
     expect(limited).toHaveLength(1);
+  });
+
+  it('finds an answer once it has ended, not while it streams', async () => {
+    const conversation = await insertConversation(t, alice.user.pk, { name: 'Umowa dzierżawy' });
+    const [question, answer] = await insertMessages(t, conversation, [
+      { content: 'Czy mogę wypowiedzieć umowę?' },
+      { content: 'Dzierżawca może wypowiedzieć', role: 'assistant', status: 'streaming' },
+    ]);
+    expect(await search('dzierżawca')).toEqual([]);
+    await t.database.db
+      .update(messages)
+      .set({ content: 'Dzierżawca może wypowiedzieć umowę', status: 'complete' })
+      .where(eq(messages.id, answer!.id));
+    expect((await search('dzierżawca')).map((h) => h.message_pk)).toEqual([answer!.id]);
+    expect((await search('wypowiedzieć')).map((h) => h.message_pk).sort()).toEqual(
+      [question!.id, answer!.id].sort(),
+    );
   });
 
   it('validates the query and needs a session', async () => {

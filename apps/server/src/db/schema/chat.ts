@@ -25,10 +25,11 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 // 'simple' rather than a language's dictionary: questions mix Polish and English, and a
-// statute's name or an article number must match as typed. Sealed text is never indexed.
-const searchable = (column: string, sealedFlag: string): SQL =>
+// statute's name or an article number must match as typed. Sealed text is never indexed, nor
+// is an answer's while it streams: each save of its progress would index it all again.
+const searchable = (column: string, notIndexed: string): SQL =>
   sql.raw(
-    `to_tsvector('simple', case when ${sealedFlag} then '' else coalesce(${column}, '') end)`,
+    `to_tsvector('simple', case when ${notIndexed} then '' else coalesce(${column}, '') end)`,
   );
 
 /** A conversation of one user, in their own context or an organization's. */
@@ -102,7 +103,9 @@ export const messages = pgTable(
     feedbackComment: text('feedback_comment'),
     /** The content and feedback comment are sealed (the conversation is encrypted). */
     sealed: boolean('sealed').notNull().default(false),
-    search: tsvector('search').generatedAlwaysAs(searchable('content', 'sealed')),
+    search: tsvector('search').generatedAlwaysAs(
+      searchable('content', `sealed or status = 'streaming'`),
+    ),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -234,28 +234,3 @@ export async function findUnsent(options: {
     return row;
   });
 }
-
-/**
- * Ties the attachments to the question they were sent with. `db` may be a transaction;
- * 404 when one of them is no longer an unsent attachment of the user in that conversation.
- */
-export async function bindAttachments(options: {
-  db: Database;
-  userId: string;
-  conversationId: string;
-  messageId: string;
-  attachmentIds: string[];
-}): Promise<AttachmentRow[]> {
-  const { db, userId, conversationId, messageId } = options;
-  const attachmentIds = [...new Set(options.attachmentIds)];
-  if (attachmentIds.length === 0) return [];
-  if (attachmentIds.some((id) => !isUuid(id))) throw notFound('attachment');
-  const bound = await db
-    .update(attachments)
-    .set({ messageId })
-    .where(and(unsentIn(userId, conversationId), inArray(attachments.id, attachmentIds)))
-    .returning();
-  if (bound.length !== attachmentIds.length) throw notFound('attachment');
-  // In the order they were uploaded, as the message lists them.
-  return bound.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-}

@@ -10,15 +10,19 @@ import {
   getTableColumns,
   sql,
 } from 'drizzle-orm';
+import { DEFAULT_ORGANIZATION_PLAN_CODE } from '@themis/shared';
 import type { Database } from '../../db/client';
 import {
   attachments,
   conversations,
   messages,
+  type AttachmentRow,
   type ConversationRow,
   type MessageRow,
 } from '../../db/schema';
 import { versionColumns, type VersionedRow } from '../../repos/message-versions';
+import { rowFromJson } from '../../db/json-rows';
+import type { BillingOwner } from '../usage/allowance.service';
 
 /** Read by id: the access layer has decided the actor may use it. */
 export async function findConversationRow(options: {
@@ -113,40 +117,109 @@ export async function insertQuestionAndAnswer(options: {
   };
 }
 
+/** What a conversation's next exchange is checked against, and who pays for it. */
+export interface ExchangeTicket {
+  conversationId: string;
+  owner: BillingOwner;
+  /** Whether its messages are sealed: the conversation must still be encrypted, or not. */
+  sealed: boolean;
+  /** The last message shown when the history was read, which the exchange follows. */
+  lastShownId: string | null;
+  /** 'YYYY-MM-01', the month whose allowance it is held against. */
+  month: string;
+}
+
+/** Why a conversation may not take an exchange now (the database function admit_exchange). */
+export type ExchangeRefusal =
+  | 'conversation_not_found'
+  | 'encryption_changed'
+  | 'conversation_busy'
+  | 'owner_gone'
+  | 'monthly_limit_reached';
+
+const ticketArguments = (ticket: ExchangeTicket) => sql`
+  ${ticket.conversationId}::uuid, ${ticket.owner.userId}::uuid,
+  ${ticket.owner.organizationId}::uuid, ${ticket.sealed}::boolean,
+  ${ticket.lastShownId}::uuid, ${ticket.month}::date, ${DEFAULT_ORGANIZATION_PLAN_CODE}::text`;
+
 /**
- * Locks the conversation for a new exchange (for the rest of the transaction) and reads, under
- * that lock, what the exchange was prepared against: whether it is encrypted (the background
- * encryption job changes that under the same lock), the last message it shows and whether an
- * answer is being written (by another instance, or a version switch in between). Undefined
- * when the conversation is gone. Two statements: a statement that waited for the lock reads other
- * rows as they were before the wait, so the second one reads what the lock's holder wrote.
+ * Locks the conversation and its billing owner for the rest of the transaction, and says why
+ * the exchange may not be taken (null when it may): see admit_exchange.
  */
-export async function lockConversationForExchange(
+export async function admitExchange(
   db: Database,
-  conversationId: string,
-): Promise<{ encrypted: boolean; lastShownId: string | null; streaming: boolean } | undefined> {
-  const [locked] = await db
-    .select({ encrypted: conversations.encrypted })
-    .from(conversations)
-    .where(eq(conversations.id, conversationId))
-    .for('update');
-  if (!locked) return undefined;
-  const [tail] = await db
-    .select({
-      lastShownId: sql<string | null>`(
-        select ${messages.id} from ${messages}
-        where ${messages.conversationId} = ${conversationId} and ${messages.shown}
-        order by ${messages.seq} desc limit 1)`,
-      streaming: sql<boolean>`exists (
-        select 1 from ${messages}
-        where ${messages.conversationId} = ${conversationId} and ${messages.status} = 'streaming')`,
-    })
-    .from(sql`(select 1) as one`);
-  return {
-    encrypted: locked.encrypted,
-    lastShownId: tail!.lastShownId,
-    streaming: tail!.streaming,
+  ticket: ExchangeTicket,
+): Promise<ExchangeRefusal | null> {
+  const result = await db.execute(
+    sql`select admit_exchange(${ticketArguments(ticket)}) as refusal`,
+  );
+  // Both drivers answer raw queries with { rows }.
+  const [row] = (result as unknown as { rows: { refusal: ExchangeRefusal | null }[] }).rows;
+  return row!.refusal;
+}
+
+/** An attachment of the question was missing, sent already or someone else's. */
+export class AttachmentNotBound extends Error {}
+
+/**
+ * A new question and its empty 'streaming' answer, admitted and stored in one statement (the
+ * database function store_question), with the files sent with it bound to it and the
+ * conversation touched, and named when `name` is given.
+ */
+export async function storeQuestion(
+  db: Database,
+  ticket: ExchangeTicket,
+  exchange: {
+    questionId: string;
+    questionContent: string;
+    answerId: string;
+    answerContent: string;
+    modelId: string;
+    reservedTokens: number;
+    attachmentIds: string[];
+    name: string | undefined;
+  },
+): Promise<
+  | { refusal: ExchangeRefusal }
+  | { question: MessageRow; answer: MessageRow; files: AttachmentRow[]; touched: ConversationRow }
+> {
+  const ids = sql.join(
+    exchange.attachmentIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  let stored: Record<string, unknown>;
+  try {
+    const result = await db.execute(sql`select store_question(${ticketArguments(ticket)},
+      ${exchange.questionId}::uuid, ${exchange.questionContent}::text,
+      ${exchange.answerId}::uuid, ${exchange.answerContent}::text, ${exchange.modelId}::text,
+      ${exchange.reservedTokens}::integer, array[${ids}]::uuid[], ${exchange.name ?? null}::text
+    ) as stored`);
+    [{ stored }] = (result as unknown as { rows: [{ stored: Record<string, unknown> }] }).rows;
+  } catch (error) {
+    if (sqlState(error) === ATTACHMENT_NOT_BOUND) throw new AttachmentNotBound();
+    throw error;
+  }
+  if (typeof stored.refusal === 'string') return { refusal: stored.refusal as ExchangeRefusal };
+  const json = stored as Record<'question' | 'answer' | 'conversation', Record<string, unknown>> & {
+    files: Record<string, unknown>[];
   };
+  return {
+    question: rowFromJson(messages, json.question),
+    answer: rowFromJson(messages, json.answer),
+    files: json.files.map((file) => rowFromJson(attachments, file)),
+    touched: rowFromJson(conversations, json.conversation),
+  };
+}
+
+/** The SQLSTATE store_question raises when a file is not bound. */
+const ATTACHMENT_NOT_BOUND = 'TH404';
+
+/** The SQLSTATE of a database error, through drizzle's wrapping of the driver's. */
+function sqlState(error: unknown): string | undefined {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if ('code' in cause && typeof cause.code === 'string') return cause.code;
+  }
+  return undefined;
 }
 
 export async function touchConversation(options: {

@@ -5,15 +5,15 @@ import { requireContextAccess, requireConversationAccess } from '../../access/ac
 import { mayUseModel } from '../../access/policies';
 import type { UserActor } from '../../access/actor';
 import type { ConversationAction } from '../../access/policies';
-import { AppError, encryptionChanged, notFound } from '../../errors';
+import { AppError } from '../../errors';
 import { estimateInputTokens } from '../../platform/llm/usage-estimate';
-import { admitAnswer, billingOwnerOf } from '../usage/allowance.service';
+import { billingOwnerOf, monthKey } from '../usage/allowance.service';
 import type { LlmModel } from '../../platform/llm/llm';
 import {
   loadAttachmentsForModel,
   readForModel,
 } from '../attachments/attachments-for-model.service';
-import { bindAttachments, tooManyFiles } from '../attachments/attachments.service';
+import { tooManyFiles } from '../attachments/attachments.service';
 import {
   attachmentView,
   presentConversation,
@@ -26,6 +26,7 @@ import {
   storedContent,
 } from '../encryption/conversation-sealer.service';
 import { writeAnswer } from './answer-writer';
+import { admitOrRefuse, storeSentQuestion, type StoredExchange } from './exchange-store';
 import { findStepToRedo, nameFromQuestion, readEarlierDocuments } from './conversation-so-far';
 import { ANSWER_OUTPUT_RESERVE, type ChatContext } from './chat.context';
 import {
@@ -34,8 +35,8 @@ import {
   insertQuestionAndAnswer,
   listConversationMessages,
   listMessageAttachments,
-  lockConversationForExchange,
   touchConversation,
+  type ExchangeTicket,
 } from './chat.repo';
 import { countVersions, findVersionedMessage, hideBranchFrom } from '../../repos/message-versions';
 import { buildModelMessages } from './model-input';
@@ -172,71 +173,72 @@ async function storeExchange(options: {
       estimateInputTokens({ system, messages: modelMessages }) + ANSWER_OUTPUT_RESERVE,
   };
 
-  const stored = await ctx.db.transaction(async (tx) => {
-    const locked = await lockConversationForExchange(tx, conversationId);
-    if (locked === undefined) throw notFound('conversation');
-    if (locked.encrypted !== sealed) throw encryptionChanged();
-    // Another instance took the conversation, or another version was shown, since the
-    // history was read: this exchange would follow a branch no longer shown.
-    if (locked.streaming || locked.lastShownId !== (history.at(-1)?.id ?? null)) {
-      throw new AppError('conversation_busy', 409, 'the conversation changed meanwhile');
-    }
-    await admitAnswer({ tx, owner, now: ctx.now() });
-    // The replaced part of the branch stays, as versions no longer shown.
-    if (redo) await hideBranchFrom({ db: tx, conversationId, fromSeq: redo.replaced.seq });
-    if (request.kind === 'regenerate') {
-      const answer = await insertMessage({ db: tx, values: answerValues });
-      const versions = await countVersions({ db: tx, conversationId, parentId: questionId });
-      return {
-        question: await findVersionedMessage({ db: tx, messageId: questionId }),
-        answer: { ...answer, version: versions, versions },
-        questionFiles: lastFiles,
-        touched: await touchConversation({ db: tx, conversationId }),
-      };
-    }
-    const parentId = redo ? redo.question.parentId : (history.at(-1)?.id ?? null);
-    const exchange = await insertQuestionAndAnswer({
-      db: tx,
-      question: {
-        id: questionId,
-        conversationId,
-        userId,
-        organizationId,
-        parentId,
-        // An edited question keeps the files of the version it was edited from.
-        filesFromId: redo ? (redo.question.filesFromId ?? redo.question.id) : null,
-        role: 'user',
-        content: storedContent(sealer, questionId, content),
-        sealed,
-        status: 'complete',
-      },
-      answer: answerValues,
-    });
-    const questionFiles = redo
-      ? lastFiles
-      : await bindAttachments({
-          db: tx,
-          userId,
-          conversationId,
-          messageId: questionId,
+  const name =
+    rename !== undefined && sealer
+      ? sealer.seal('conversations', conversationId, 'name', rename)
+      : rename;
+  const ticket: ExchangeTicket = {
+    conversationId,
+    owner,
+    sealed,
+    lastShownId: history.at(-1)?.id ?? null,
+    month: monthKey(ctx.now()),
+  };
+  const stored: StoredExchange = !redo
+    ? await storeSentQuestion({
+        ctx,
+        ticket,
+        exchange: {
+          questionId,
+          questionContent: storedContent(sealer, questionId, content),
+          answerId,
+          answerContent: answerValues.content,
+          modelId: model.id,
+          reservedTokens: answerValues.reservedTokens,
           attachmentIds,
+          name,
+        },
+      })
+    : await ctx.db.transaction(async (tx) => {
+        await admitOrRefuse({ db: tx }, ticket);
+        // The replaced part of the branch stays, as versions no longer shown.
+        await hideBranchFrom({ db: tx, conversationId, fromSeq: redo.replaced.seq });
+        if (request.kind === 'regenerate') {
+          const answer = await insertMessage({ db: tx, values: answerValues });
+          const versions = await countVersions({ db: tx, conversationId, parentId: questionId });
+          return {
+            question: await findVersionedMessage({ db: tx, messageId: questionId }),
+            answer: { ...answer, version: versions, versions },
+            questionFiles: lastFiles,
+            touched: await touchConversation({ db: tx, conversationId }),
+          };
+        }
+        const parentId = redo.question.parentId;
+        const exchange = await insertQuestionAndAnswer({
+          db: tx,
+          question: {
+            id: questionId,
+            conversationId,
+            userId,
+            organizationId,
+            parentId,
+            // An edited question keeps the files of the version it was edited from.
+            filesFromId: redo.question.filesFromId ?? redo.question.id,
+            role: 'user',
+            content: storedContent(sealer, questionId, content),
+            sealed,
+            status: 'complete',
+          },
+          answer: answerValues,
         });
-    const versions = redo ? await countVersions({ db: tx, conversationId, parentId }) : 1;
-    const touched = await touchConversation({
-      db: tx,
-      conversationId,
-      name:
-        rename !== undefined && sealer
-          ? sealer.seal('conversations', conversationId, 'name', rename)
-          : rename,
-    });
-    return {
-      question: { ...exchange.question, version: versions, versions },
-      answer: { ...exchange.answer, version: 1, versions: 1 },
-      questionFiles,
-      touched,
-    };
-  });
+        const versions = await countVersions({ db: tx, conversationId, parentId });
+        return {
+          question: { ...exchange.question, version: versions, versions },
+          answer: { ...exchange.answer, version: 1, versions: 1 },
+          questionFiles: lastFiles,
+          touched: await touchConversation({ db: tx, conversationId, name }),
+        };
+      });
   return {
     question: openMessage(stored.question, sealer),
     answer: openMessage(stored.answer, sealer),
