@@ -82,7 +82,8 @@ END $$;
 -- A new question and its empty 'streaming' answer, admitted and stored at once: the answer
 -- holds its expected tokens against the limit, the files sent with it are bound to it, and the
 -- conversation is touched (and named, when `p_name` is given). Answers {"refusal": code} with
--- nothing written, else the rows as stored.
+-- nothing written, else the rows as stored. The messages take the owner's user and organization:
+-- the access check has already found the conversation in that context.
 CREATE FUNCTION store_question(
   p_conversation uuid, p_user uuid, p_organization uuid, p_sealed boolean, p_last_shown uuid,
   p_month date, p_default_organization_plan text,
