@@ -21,7 +21,8 @@ import {
   type MessageRow,
 } from '../../db/schema';
 import { versionColumns, type VersionedRow } from '../../repos/message-versions';
-import { rowFromJson } from '../../db/json-rows';
+import { ATTACHMENT_NOT_BOUND, isDatabaseError } from '../../db/errors';
+import { rawRows, rowFromJson } from '../../db/raw-rows';
 import type { BillingOwner } from '../usage/allowance.service';
 
 /** Read by id: the access layer has decided the actor may use it. */
@@ -150,11 +151,10 @@ export async function admitExchange(
   db: Database,
   ticket: ExchangeTicket,
 ): Promise<ExchangeRefusal | null> {
-  const result = await db.execute(
+  const [row] = await rawRows<{ refusal: ExchangeRefusal | null }>(
+    db,
     sql`select admit_exchange(${ticketArguments(ticket)}) as refusal`,
   );
-  // Both drivers answer raw queries with { rows }.
-  const [row] = (result as unknown as { rows: { refusal: ExchangeRefusal | null }[] }).rows;
   return row!.refusal;
 }
 
@@ -187,18 +187,21 @@ export async function storeQuestion(
     exchange.attachmentIds.map((id) => sql`${id}`),
     sql`, `,
   );
-  let stored: Record<string, unknown>;
+  let rows: { stored: Record<string, unknown> }[];
   try {
-    const result = await db.execute(sql`select store_question(${ticketArguments(ticket)},
+    rows = await rawRows<{ stored: Record<string, unknown> }>(
+      db,
+      sql`select store_question(${ticketArguments(ticket)},
       ${exchange.questionId}::uuid, ${exchange.questionContent}::text,
       ${exchange.answerId}::uuid, ${exchange.answerContent}::text, ${exchange.modelId}::text,
       ${exchange.reservedTokens}::integer, array[${ids}]::uuid[], ${exchange.name ?? null}::text
-    ) as stored`);
-    [{ stored }] = (result as unknown as { rows: [{ stored: Record<string, unknown> }] }).rows;
+    ) as stored`,
+    );
   } catch (error) {
-    if (sqlState(error) === ATTACHMENT_NOT_BOUND) throw new AttachmentNotBound();
+    if (isDatabaseError(error, ATTACHMENT_NOT_BOUND)) throw new AttachmentNotBound();
     throw error;
   }
+  const { stored } = rows[0]!;
   if (typeof stored.refusal === 'string') return { refusal: stored.refusal as ExchangeRefusal };
   const json = stored as Record<'question' | 'answer' | 'conversation', Record<string, unknown>> & {
     files: Record<string, unknown>[];
@@ -209,17 +212,6 @@ export async function storeQuestion(
     files: json.files.map((file) => rowFromJson(attachments, file)),
     touched: rowFromJson(conversations, json.conversation),
   };
-}
-
-/** The SQLSTATE store_question raises when a file is not bound. */
-const ATTACHMENT_NOT_BOUND = 'TH404';
-
-/** The SQLSTATE of a database error, through drizzle's wrapping of the driver's. */
-function sqlState(error: unknown): string | undefined {
-  for (let cause = error; cause instanceof Error; cause = cause.cause) {
-    if ('code' in cause && typeof cause.code === 'string') return cause.code;
-  }
-  return undefined;
 }
 
 export async function touchConversation(options: {

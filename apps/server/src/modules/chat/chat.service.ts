@@ -186,7 +186,7 @@ async function storeExchange(options: {
   };
   const stored: StoredExchange = !redo
     ? await storeSentQuestion({
-        ctx,
+        db: ctx.db,
         ticket,
         exchange: {
           questionId,
@@ -200,7 +200,7 @@ async function storeExchange(options: {
         },
       })
     : await ctx.db.transaction(async (tx) => {
-        await admitOrRefuse({ db: tx }, ticket);
+        await admitOrRefuse(tx, ticket);
         // The replaced part of the branch stays, as versions no longer shown.
         await hideBranchFrom({ db: tx, conversationId, fromSeq: redo.replaced.seq });
         if (request.kind === 'regenerate') {

@@ -8,7 +8,7 @@ import {
   type ExchangeRefusal,
   type ExchangeTicket,
 } from './chat.repo';
-import type { ChatContext } from './chat.context';
+import type { Database } from '../../db/client';
 import type { VersionedRow } from '../../repos/message-versions';
 
 const REFUSALS: Record<ExchangeRefusal, () => AppError> = {
@@ -36,13 +36,13 @@ const firstVersion = (row: MessageRow): VersionedRow => ({ ...row, version: 1, v
  * which is what a burst of questions waits on.
  */
 export async function storeSentQuestion(options: {
-  ctx: Pick<ChatContext, 'db'>;
+  db: Database;
   ticket: ExchangeTicket;
   exchange: Parameters<typeof storeQuestion>[2];
 }): Promise<StoredExchange> {
   const attachmentIds = [...new Set(options.exchange.attachmentIds)];
   if (attachmentIds.some((id) => !isUuid(id))) throw notFound('attachment');
-  const stored = await storeQuestion(options.ctx.db, options.ticket, {
+  const stored = await storeQuestion(options.db, options.ticket, {
     ...options.exchange,
     attachmentIds,
   }).catch((error: unknown) => {
@@ -61,10 +61,7 @@ export async function storeSentQuestion(options: {
  * Within the transaction of an exchange that writes more than one statement can (an answer
  * written again, a question edited): locks the conversation and its billing owner, or refuses.
  */
-export async function admitOrRefuse(
-  ctx: Pick<ChatContext, 'db'>,
-  ticket: ExchangeTicket,
-): Promise<void> {
-  const refusal = await admitExchange(ctx.db, ticket);
+export async function admitOrRefuse(db: Database, ticket: ExchangeTicket): Promise<void> {
+  const refusal = await admitExchange(db, ticket);
   if (refusal) throw REFUSALS[refusal]();
 }

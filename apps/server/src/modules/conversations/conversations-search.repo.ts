@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Scope } from '../../access/actor';
 import type { Database } from '../../db/client';
+import { rawRows } from '../../db/raw-rows';
 import { inContextRaw } from '../../repos/context-scope';
 
 export interface SearchRow {
@@ -46,7 +47,9 @@ export async function searchConversations(options: {
   const { db, scope, tsquery, limit } = options;
   const userId = scope.userId;
   const context = inContextRaw(sql`c.organization_id`, scope.organizationId);
-  const result = await db.execute(sql`
+  return rawRows<SearchRow>(
+    db,
+    sql`
     select conversation_id, conversation_name, message_id, message_seq, text, updated_at
     from (
       select c.id as conversation_id, c.name as conversation_name,
@@ -64,7 +67,6 @@ export async function searchConversations(options: {
     ) hits
     order by rank desc, hit_at desc, message_seq desc nulls first
     limit ${limit}
-  `);
-  // Both drivers answer raw queries with { rows }.
-  return (result as unknown as { rows: SearchRow[] }).rows;
+  `,
+  );
 }

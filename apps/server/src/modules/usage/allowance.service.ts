@@ -2,6 +2,7 @@ import { DEFAULT_ORGANIZATION_PLAN_CODE } from '@themis/shared';
 import { sql } from 'drizzle-orm';
 import type { UserActor } from '../../access/actor';
 import type { Database } from '../../db/client';
+import { rawRows } from '../../db/raw-rows';
 import { organizationTokenUsage, tokenUsage } from '../../db/schema';
 import { AppError } from '../../errors';
 
@@ -45,12 +46,13 @@ export async function readAllowance(options: {
 }): Promise<Allowance> {
   const { db, owner } = options;
   const month = monthKey(options.now);
-  const result = await db.execute(sql`
-    select owner_found, token_limit, used, reserved
+  // bigint comes as text.
+  const [row] = await rawRows<AllowanceRow>(
+    db,
+    sql`select owner_found, token_limit, used, reserved
     from owner_allowance(${owner.userId}::uuid, ${owner.organizationId}::uuid, ${month}::date,
-      ${DEFAULT_ORGANIZATION_PLAN_CODE}::text)`);
-  // Both drivers answer raw queries with { rows }; bigint comes as text.
-  const [row] = (result as unknown as { rows: AllowanceRow[] }).rows;
+      ${DEFAULT_ORGANIZATION_PLAN_CODE}::text)`,
+  );
   if (!row?.owner_found) throw new AppError('unauthorized', 401, 'owner gone');
   return {
     month,

@@ -1,5 +1,12 @@
-import { getTableColumns } from 'drizzle-orm';
+import { getTableColumns, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Database } from './client';
+
+/** The rows a raw query answers: both drivers answer it with `{ rows }`, as the driver read them. */
+export async function rawRows<Row>(db: Database, query: SQL): Promise<Row[]> {
+  const result = await db.execute(query);
+  return (result as unknown as { rows: Row[] }).rows;
+}
 
 /**
  * A row that a database function answered as JSON (`to_jsonb(row)`), read as a select of the
