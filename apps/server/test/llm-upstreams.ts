@@ -14,6 +14,8 @@ export interface SeenRequest {
   headers: IncomingMessage['headers'];
   /** The JSON body; empty for a body-less request. */
   body: SeenBody;
+  /** The client's end of the connection: the same for requests on a kept-alive connection. */
+  remotePort: number | undefined;
   /** Resolves when the connection of this request closes; true when before the answer ended. */
   closedEarly: Promise<boolean>;
 }
@@ -45,6 +47,7 @@ export async function startFakeUpstream(route: UpstreamRoute, port = 0): Promise
         path: req.url ?? '/',
         headers: req.headers,
         body: text ? (JSON.parse(text) as SeenBody) : {},
+        remotePort: req.socket.remotePort,
         closedEarly: new Promise((resolve) => res.on('close', () => resolve(!res.writableEnded))),
       };
       upstream.requests.push(seen);

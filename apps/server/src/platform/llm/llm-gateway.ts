@@ -1,8 +1,8 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModelV3, SharedV3Warning } from '@ai-sdk/provider';
 import type { Config } from '../../config';
+import { createChatCompletionsClient } from './chat-completions';
 import { describeDemoModel, streamDemoAnswer, DEMO_MODEL_NAME } from './demo-model';
 import {
   DEFAULT_IDLE_TIMEOUT_MS,
@@ -23,6 +23,7 @@ import {
   trimSlash,
 } from './model-listing';
 import { streamWithSdk } from './sdk-stream';
+import type { UpstreamStreamOptions } from './upstream-stream';
 
 export type LlmConfig = Pick<
   Config,
@@ -42,7 +43,10 @@ export interface LlmLog {
 export interface LlmGatewayOptions {
   config: LlmConfig;
   log: LlmLog;
-  /** Every provider request goes through it (tests point it at local servers). */
+  /**
+   * The model lists and the AI SDK's providers (the official OpenAI API, Anthropic) make their
+   * requests through it; tests keep them on this machine with it.
+   */
   fetch?: typeof fetch;
   /** Default idle timeout of a stream when the caller gives none. */
   idleTimeoutMs?: number;
@@ -56,10 +60,33 @@ export interface LlmGatewayOptions {
   demoChunkDelayMs?: number;
 }
 
+/** One answer's request, as every provider takes it. */
+interface ProviderRequest extends UpstreamStreamOptions {
+  maxOutputTokens?: number;
+  onWarnings: (warnings: SharedV3Warning[]) => void;
+}
+
 interface Provider {
   name: LlmModel['provider'];
   listModels(): Promise<LlmModel[]>;
-  languageModel(model: string): LanguageModelV3;
+  streamAnswer(model: string, request: ProviderRequest): AsyncIterable<LlmEvent>;
+}
+
+/** Answers through an AI SDK provider's language models, each made once. */
+function sdkAnswers(languageModel: (model: string) => LanguageModelV3) {
+  // A model object builds its response schemas once; made per answer, that cost every call.
+  const models = new Map<string, LanguageModelV3>();
+  return (model: string, request: ProviderRequest) => {
+    let languageModelOf = models.get(model);
+    if (!languageModelOf) models.set(model, (languageModelOf = languageModel(model)));
+    return streamWithSdk({ ...request, model: languageModelOf });
+  };
+}
+
+/** Answers from an OpenAI-compatible server, through the project's own streaming client. */
+function chatCompletionsAnswers(baseUrl: string, apiKey: string | undefined) {
+  const client = createChatCompletionsClient({ baseUrl, ...(apiKey && { apiKey }) });
+  return (model: string, request: ProviderRequest) => client.stream({ ...request, model });
 }
 
 function buildProviders(options: LlmGatewayOptions & { fetch: typeof fetch }): Provider[] {
@@ -70,23 +97,16 @@ function buildProviders(options: LlmGatewayOptions & { fetch: typeof fetch }): P
   const openaiBaseUrl = trimSlash(config.openaiBaseUrl ?? OPENAI_DEFAULT_BASE_URL);
   if (config.openaiApiKey || config.openaiBaseUrl) {
     const apiKey = config.openaiApiKey;
-    // The official API gets its own provider (reasoning models need its request shape);
+    // The official API gets the AI SDK's provider (reasoning models need its request shape);
     // any other server gets the plain chat-completions dialect.
-    const chat =
-      openaiBaseUrl === OPENAI_DEFAULT_BASE_URL
-        ? createOpenAI({ apiKey, baseURL: openaiBaseUrl, fetch }).chat
-        : createOpenAICompatible({
-            name: 'openai',
-            apiKey,
-            baseURL: openaiBaseUrl,
-            fetch,
-            includeUsage: true,
-          }).chatModel;
     providers.push({
       name: 'openai',
       listModels: () =>
         listOpenAiModels({ fetch, timeoutMs: listTimeoutMs, baseUrl: openaiBaseUrl, apiKey }),
-      languageModel: (model) => chat(model),
+      streamAnswer:
+        openaiBaseUrl === OPENAI_DEFAULT_BASE_URL
+          ? sdkAnswers(createOpenAI({ apiKey, baseURL: openaiBaseUrl, fetch }).chat)
+          : chatCompletionsAnswers(openaiBaseUrl, apiKey),
     });
   }
 
@@ -104,17 +124,11 @@ function buildProviders(options: LlmGatewayOptions & { fetch: typeof fetch }): P
           apiKey,
           onFallback: (err) => log.warn({ err }, 'anthropic model list failed: built-in list used'),
         }),
-      languageModel: (model) => anthropic(model),
+      streamAnswer: sdkAnswers((model) => anthropic(model)),
     });
   }
 
   const ollamaBaseUrl = trimSlash(config.ollamaBaseUrl);
-  const ollama = createOpenAICompatible({
-    name: 'ollama',
-    baseURL: `${ollamaBaseUrl}/v1`,
-    fetch,
-    includeUsage: true,
-  });
   providers.push({
     name: 'ollama',
     listModels: () =>
@@ -123,7 +137,7 @@ function buildProviders(options: LlmGatewayOptions & { fetch: typeof fetch }): P
         timeoutMs: options.ollamaProbeTimeoutMs ?? 1500,
         baseUrl: ollamaBaseUrl,
       }),
-    languageModel: (model) => ollama.chatModel(model),
+    streamAnswer: chatCompletionsAnswers(`${ollamaBaseUrl}/v1`, undefined),
   });
   return providers;
 }
@@ -138,13 +152,6 @@ export function createLlmGateway(options: LlmGatewayOptions): LlmGateway {
     options.log.warn({ entries: invalid }, 'MODELS entries without a provider prefix ignored');
   }
   let cached: { at: number; list: Promise<LlmModel[]> } | undefined;
-  // A model object builds its response schemas once; made per answer, that cost every call.
-  const languageModels = new Map<string, LanguageModelV3>();
-  const languageModel = (provider: Provider, modelId: string, name: string) => {
-    let model = languageModels.get(modelId);
-    if (!model) languageModels.set(modelId, (model = provider.languageModel(name)));
-    return model;
-  };
   // A provider repeats its warnings on every call: the log gets them once per model.
   const warned = new Set<string>();
   const logWarnings = (modelId: string, warnings: SharedV3Warning[]) => {
@@ -191,8 +198,7 @@ export function createLlmGateway(options: LlmGatewayOptions): LlmGateway {
       }
       const provider = providers.find((candidate) => candidate.name === parsed?.provider);
       if (!parsed || !provider) return failWith(`no configured provider for ${request.modelId}`);
-      return streamWithSdk({
-        model: languageModel(provider, request.modelId, parsed.model),
+      return provider.streamAnswer(parsed.model, {
         system: request.system,
         messages: request.messages,
         signal: request.signal,

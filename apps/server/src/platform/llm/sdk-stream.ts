@@ -4,17 +4,12 @@ import type {
   LanguageModelV3Prompt,
   SharedV3Warning,
 } from '@ai-sdk/provider';
-import type { LlmContentPart, LlmEvent, LlmFinishReason, LlmMessage } from './llm';
-import { countInputTokens, countTokens } from './usage-estimate';
+import type { LlmContentPart, LlmEvent, LlmMessage } from './llm';
+import { streamUpstream, type UpstreamPart, type UpstreamStreamOptions } from './upstream-stream';
 
-export interface SdkStreamOptions {
+export interface SdkStreamOptions extends UpstreamStreamOptions {
   model: LanguageModelV3;
-  system: string;
-  messages: LlmMessage[];
-  signal: AbortSignal;
   maxOutputTokens?: number;
-  idleTimeoutMs: number;
-  onUpstreamError: (error: unknown) => void;
   /** What the provider says it changed or ignored in the request. */
   onWarnings: (warnings: SharedV3Warning[]) => void;
 }
@@ -41,91 +36,41 @@ export function toPrompt(system: string, messages: LlmMessage[]): LanguageModelV
   ];
 }
 
-function toFinishReason(reason: string): LlmFinishReason {
-  return reason === 'stop' || reason === 'length' || reason === 'content-filter' ? reason : 'other';
-}
-
 /**
  * One answer through an AI SDK provider, as gateway events. The provider's own stream is read
  * directly rather than through streamText, whose extra stream layers (retries, tools,
- * telemetry: none used here) doubled the server's work per token. The idle timer covers the
- * wait for the response headers too, and tells a timeout apart from the caller's stop.
+ * telemetry: none used here) doubled the server's work per token.
  */
-export async function* streamWithSdk(options: SdkStreamOptions): AsyncGenerator<LlmEvent> {
-  if (options.signal.aborted) return;
-  const upstream = new AbortController();
-  let timedOut = false;
-  let timer: NodeJS.Timeout | undefined;
-  const armIdleTimer = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      timedOut = true;
-      upstream.abort(new Error('upstream idle timeout'));
-    }, options.idleTimeoutMs);
-  };
-  const stop = () => upstream.abort(options.signal.reason);
-  options.signal.addEventListener('abort', stop, { once: true });
-  armIdleTimer();
+export function streamWithSdk(options: SdkStreamOptions): AsyncGenerator<LlmEvent> {
+  return streamUpstream(options, (signal) => sdkParts(options, signal));
+}
 
-  let answer = '';
-  let failure: unknown;
-  let finish: { inputTokens?: number; outputTokens?: number; reason: string } | undefined;
-  try {
-    const { stream } = await options.model.doStream({
-      prompt: toPrompt(options.system, options.messages),
-      abortSignal: upstream.signal,
-      ...(options.maxOutputTokens !== undefined && { maxOutputTokens: options.maxOutputTokens }),
-    });
-    for await (const part of stream) {
-      armIdleTimer();
-      if (part.type === 'text-delta' && part.delta) {
-        answer += part.delta;
-        yield { type: 'delta', text: part.delta };
-      } else if (part.type === 'error') {
-        // The answer is lost: some servers keep the connection open after an error chunk, and
-        // waiting for its end would turn the error into a timeout a minute later.
-        failure = part.error;
-        break;
-      } else if (part.type === 'finish') {
-        finish = {
-          inputTokens: part.usage.inputTokens.total,
-          outputTokens: part.usage.outputTokens.total,
-          reason: part.finishReason.unified,
-        };
-      } else if (part.type === 'stream-start' && part.warnings.length > 0) {
+async function* sdkParts(
+  options: SdkStreamOptions,
+  signal: AbortSignal,
+): AsyncGenerator<UpstreamPart> {
+  const { stream } = await options.model.doStream({
+    prompt: toPrompt(options.system, options.messages),
+    abortSignal: signal,
+    ...(options.maxOutputTokens !== undefined && { maxOutputTokens: options.maxOutputTokens }),
+  });
+  for await (const part of stream) {
+    if (part.type === 'text-delta') {
+      yield { type: 'delta', text: part.delta };
+    } else if (part.type === 'error') {
+      yield { type: 'error', error: part.error };
+      return;
+    } else if (part.type === 'finish') {
+      yield {
+        type: 'finish',
+        reason: part.finishReason.unified,
+        inputTokens: part.usage.inputTokens.total,
+        outputTokens: part.usage.outputTokens.total,
+      };
+    } else {
+      if (part.type === 'stream-start' && part.warnings.length > 0)
         options.onWarnings(part.warnings);
-      }
+      yield { type: 'alive' };
     }
-  } catch (error) {
-    failure = error;
-  } finally {
-    clearTimeout(timer);
-    options.signal.removeEventListener('abort', stop);
-    // Also reached when the consumer stops iterating early: the upstream must not run on.
-    upstream.abort();
   }
-
-  if (timedOut) {
-    yield { type: 'error', code: 'upstream_timeout' };
-    return;
-  }
-  if (options.signal.aborted) return;
-  if (failure !== undefined || !finish || finish.reason === 'error') {
-    options.onUpstreamError(failure ?? new Error('the stream ended without finishing'));
-    yield { type: 'error', code: 'upstream_error' };
-    return;
-  }
-  const { inputTokens, outputTokens } = finish;
-  const reported = inputTokens !== undefined && outputTokens !== undefined;
-  yield {
-    type: 'done',
-    usage: reported
-      ? { input_tokens: inputTokens, output_tokens: outputTokens, estimated: false }
-      : {
-          input_tokens: inputTokens ?? countInputTokens(options),
-          output_tokens: outputTokens ?? countTokens(answer),
-          estimated: true,
-        },
-    finish_reason: toFinishReason(finish.reason),
-  };
 }
