@@ -1,3 +1,4 @@
+/* global document, MutationObserver, window -- the init script and evaluate run in the page. */
 // The JS and CSS a fresh Chromium downloads for the first pages, counted as it receives them
 // (Chrome DevTools Protocol): bytes on the wire, compressed as the server chose by the
 // browser's Accept-Encoding, response headers included.
@@ -20,13 +21,24 @@ function totals(assets) {
 }
 
 /**
- * What arrived before the page's heading was visible (needed to render), and everything once
- * the network is idle (including what loads after the first paint, such as the toast library).
+ * What had been fetched when the page's heading entered the document (needed to render), and
+ * everything once the network is idle (including what loads after the first paint, such as the
+ * toast library).
  */
 async function pageWeight(browser, base, path, access) {
   const context = await browser.newContext(
     access ? { storageState: signedInState(base, access) } : {},
   );
+  // What had been fetched when the page's heading entered the document: the files it took to
+  // render. Checked in the page itself, as files loaded once the page is shown can finish
+  // before a check from outside sees the heading.
+  await context.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector('main h1')) return;
+      observer.disconnect();
+      window.__fetchedToRender = performance.getEntriesByType('resource').map((e) => e.name);
+    }).observe(document, { childList: true, subtree: true });
+  });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   const assets = new Map();
@@ -36,12 +48,12 @@ async function pageWeight(browser, base, path, access) {
       Object.entries(response.headers).map(([name, value]) => [name.toLowerCase(), value]),
     );
     assets.set(requestId, {
+      url: response.url,
       encoding: headers['content-encoding'] ?? 'identity',
       headerBytes: response.encodedDataLength,
       transferBytes: 0,
       bodyTransferBytes: 0,
       decodedBytes: 0,
-      rendered: false,
     });
   });
   cdp.on('Network.dataReceived', ({ requestId, dataLength }) => {
@@ -57,10 +69,13 @@ async function pageWeight(browser, base, path, access) {
   await cdp.send('Network.enable');
   await page.goto(`${base}${path}`);
   await page.locator('main h1').first().waitFor();
-  for (const asset of assets.values()) asset.rendered = true;
+  const fetchedToRender = new Set(await page.evaluate(() => window.__fetchedToRender));
   await page.waitForLoadState('networkidle');
   await context.close();
-  const all = [...assets.values()];
+  const all = [...assets.values()].map(({ url, ...asset }) => ({
+    ...asset,
+    rendered: fetchedToRender.has(url),
+  }));
   return { path, to_render: totals(all.filter((a) => a.rendered)), after_idle: totals(all) };
 }
 

@@ -77,9 +77,9 @@ function sdkAnswers(languageModel: (model: string) => LanguageModelV3) {
   // A model object builds its response schemas once; made per answer, that cost every call.
   const models = new Map<string, LanguageModelV3>();
   return (model: string, request: ProviderRequest) => {
-    let languageModelOf = models.get(model);
-    if (!languageModelOf) models.set(model, (languageModelOf = languageModel(model)));
-    return streamWithSdk({ ...request, model: languageModelOf });
+    let made = models.get(model);
+    if (!made) models.set(model, (made = languageModel(model)));
+    return streamWithSdk({ ...request, model: made });
   };
 }
 
