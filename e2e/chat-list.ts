@@ -16,11 +16,17 @@ export async function expectTooltip(page: Page, text: string) {
  */
 export async function showInList(page: Page, jumpToLatest: string, message: Locator) {
   const latest = page.getByRole('button', { name: jumpToLatest });
-  if ((await message.count()) === 0 && (await latest.isVisible())) await latest.click();
+  let jumped = false;
   await expect(async () => {
     if ((await message.count()) === 0) {
-      await page.getByRole('log').hover();
-      await page.mouse.wheel(0, -600);
+      // The button comes and goes as the list measures itself: a click that misses is retried.
+      if (!jumped && (await latest.isVisible())) {
+        await latest.click({ timeout: 2000 });
+        jumped = true;
+      } else {
+        await page.getByRole('log').hover();
+        await page.mouse.wheel(0, -600);
+      }
     }
     await message.scrollIntoViewIfNeeded({ timeout: 1000 });
     await expect(message).toBeInViewport({ timeout: 1000 });
