@@ -14,6 +14,8 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
+  // main.js loads the server as a chunk of its own once the database's thread has started.
+  splitting: true,
   target: 'node20',
   sourcemap: true,
   logLevel: 'warning',

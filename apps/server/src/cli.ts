@@ -18,7 +18,6 @@ async function runLocally(args: string[]): Promise<string> {
   }
   if (!config.databaseUrl) await keepDataPrivate(config.dataDir);
   const database = await openDatabase(config);
-  if (!config.databaseUrl) await keepDataPrivate(config.dataDir);
   try {
     await runMigrations(database);
     return (await runOperatorCommand({ db: database.db, config, now: new Date(), args })).output;

@@ -1,5 +1,8 @@
 import { fileURLToPath } from 'node:url';
 
+/** The embedded database's folder inside the data folder. */
+export const PGLITE_FOLDER = 'pglite';
+
 // Resolved relative to this module, which sits at the same depth in src/ and in the
 // bundled dist/, so both layouts find the same folders.
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./db/migrations', import.meta.url));

@@ -1,4 +1,4 @@
-import { chmod, mkdir, readdir } from 'node:fs/promises';
+import { chmodSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -9,15 +9,20 @@ import { join } from 'node:path';
 export async function keepDataPrivate(dataDir: string): Promise<void> {
   // Worker threads and child processes (the embedded database's) inherit it.
   process.umask(0o077);
-  await mkdir(dataDir, { recursive: true, mode: 0o700 });
-  await tighten(dataDir);
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  makePrivate(dataDir);
 }
 
-async function tighten(folder: string): Promise<void> {
-  await chmod(folder, 0o700);
-  for (const entry of await readdir(folder, { withFileTypes: true })) {
+/**
+ * Every file and folder under `folder` made its owner's alone. Synchronous: it runs while
+ * the server starts, with nothing else to serve, and a thousand awaited calls of the
+ * database's files take ten times as long.
+ */
+function makePrivate(folder: string): void {
+  chmodSync(folder, 0o700);
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
     const path = join(folder, entry.name);
-    if (entry.isDirectory()) await tighten(path);
-    else if (entry.isFile()) await chmod(path, 0o600);
+    if (entry.isDirectory()) makePrivate(path);
+    else if (entry.isFile()) chmodSync(path, 0o600);
   }
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
@@ -167,5 +167,19 @@ describe('a new data folder', () => {
     }
     // Nothing is left beside the folders but the folders.
     expect((await readdir(folder)).sort()).toEqual(['a', 'b', 'template']);
+  });
+
+  it("is its owner's alone, whatever the modes of the template", async () => {
+    await chmod(join(template, 'PG_VERSION'), 0o644);
+    const database = await openEmbeddedDatabase({ dataDir: join(folder, 'c') }, { template });
+    await database.close();
+    const entries = await readdir(join(folder, 'c'), { recursive: true, withFileTypes: true });
+    const open = [];
+    for (const entry of entries) {
+      const path = join(entry.parentPath, entry.name);
+      if (((await stat(path)).mode & 0o077) !== 0) open.push(path);
+    }
+    expect(entries.length).toBeGreaterThan(100);
+    expect(open).toEqual([]);
   });
 });

@@ -1,9 +1,10 @@
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { PGLITE_FOLDER } from '../paths';
 import { startEmbeddedDatabase, type EmbeddedSource } from './embedded-database';
 import * as schema from './schema';
 
@@ -68,19 +69,20 @@ export async function openEmbeddedDatabase(
   };
 }
 
-export const PGLITE_FOLDER = 'pglite';
-
 /** PostgreSQL when a URL is given, otherwise the embedded PGlite under the data folder. */
 export async function openDatabase(options: {
   databaseUrl: string | undefined;
   dataDir: string;
   /** The embedded database's thread has ended: nothing more can be stored. */
   onFailure?: (error: Error) => void;
+  /** The embedded database's thread on that folder, when it was started already. */
+  databaseThread?: Promise<Worker>;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     return wrapPostgres(new pg.Pool({ connectionString: options.databaseUrl, max: 10 }));
   }
-  const folder = join(options.dataDir, PGLITE_FOLDER);
-  await mkdir(folder, { recursive: true });
-  return openEmbeddedDatabase({ dataDir: folder }, { onFailure: options.onFailure });
+  return openEmbeddedDatabase(
+    { dataDir: join(options.dataDir, PGLITE_FOLDER) },
+    { onFailure: options.onFailure, thread: options.databaseThread },
+  );
 }

@@ -1,20 +1,14 @@
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { Duplex } from 'node:stream';
-import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, type Worker } from 'node:worker_threads';
 import pg from 'pg';
-import { DATA_TEMPLATE_DIR, PGLITE_WORKER } from '../paths';
-import { copyDataTemplate, isInitialized } from './data-folder';
+import {
+  nextReply,
+  startDatabaseThread,
+  stopDatabaseThread,
+  type EmbeddedSource,
+} from './database-thread';
 
-type WorkerReply =
-  | { type: 'ready' }
-  | { type: 'failed'; message: string }
-  | { type: 'dumped'; bytes: ArrayBuffer }
-  | { type: 'closed' };
-
-/** The embedded database's folder, or an in-memory one: new, or a dump's copy (tests). */
-export type EmbeddedSource = { dataDir: string } | { dump?: Uint8Array };
+export type { EmbeddedSource } from './database-thread';
 
 export interface EmbeddedDatabase {
   /** node-postgres, its connections taking turns a transaction at a time (PGlite has one session). */
@@ -25,57 +19,6 @@ export interface EmbeddedDatabase {
   stop(): Promise<void>;
   /** The database thread (tests end it to see a failure handled). */
   thread: Worker;
-}
-
-function nextReply(worker: Worker, type: WorkerReply['type']): Promise<WorkerReply> {
-  return new Promise((resolve, reject) => {
-    const onMessage = (reply: WorkerReply) => {
-      if (reply.type !== type && reply.type !== 'failed') return;
-      cleanUp();
-      if (reply.type === 'failed') reject(new Error(`embedded database: ${reply.message}`));
-      else resolve(reply);
-    };
-    const onExit = (code: number) => {
-      cleanUp();
-      reject(new Error(`embedded database stopped (exit code ${code})`));
-    };
-    const onError = (error: Error) => {
-      cleanUp();
-      reject(new Error(`embedded database failed: ${error.message}`, { cause: error }));
-    };
-    const cleanUp = () => {
-      worker.off('message', onMessage);
-      worker.off('exit', onExit);
-      worker.off('error', onError);
-    };
-    worker.on('message', onMessage);
-    worker.once('exit', onExit);
-    worker.once('error', onError);
-  });
-}
-
-async function startWorker(source: EmbeddedSource): Promise<Worker> {
-  const worker = new Worker(PGLITE_WORKER, {
-    workerData: source,
-    // Its garbage is the protocol's buffers, short-lived: a small young generation will do.
-    resourceLimits: { maxYoungGenerationSizeMb: 8 },
-  });
-  try {
-    await nextReply(worker, 'ready');
-  } catch (error) {
-    await worker.terminate();
-    throw error;
-  }
-  return worker;
-}
-
-async function stopWorker(worker: Worker): Promise<void> {
-  // A thread that has already ended (it failed) has nothing left to close.
-  if (worker.threadId < 0) return;
-  const exited = new Promise((resolve) => worker.once('exit', resolve));
-  worker.postMessage({ type: 'close' });
-  await nextReply(worker, 'closed').catch(() => undefined);
-  await exited;
 }
 
 /**
@@ -156,21 +99,6 @@ class WorkerConnection extends Duplex {
 }
 
 /**
- * Creates a new data folder in a process of its own: initdb grows PGlite's memory to several
- * hundred MB, which neither a running instance nor an ended thread gives back to the system.
- */
-async function createDataFolder(dataDir: string): Promise<void> {
-  try {
-    await promisify(execFile)(process.execPath, [fileURLToPath(PGLITE_WORKER), dataDir]);
-  } catch (error) {
-    const { stderr } = error as { stderr?: string };
-    throw new Error(`embedded database: ${dataDir} could not be created: ${stderr ?? error}`, {
-      cause: error,
-    });
-  }
-}
-
-/**
  * PGlite in a worker thread, reached through node-postgres. Should the thread end other than
  * by stop() (PGlite aborted), `onFailure` hears of it once, and every query fails from then on.
  */
@@ -180,15 +108,11 @@ export async function startEmbeddedDatabase(
     onFailure?: (error: Error) => void;
     /** A migrated database a new folder is copied from; the build's by default. */
     template?: string;
+    /** The thread, when it was started already (the server starts it first thing). */
+    thread?: Promise<Worker>;
   } = {},
 ): Promise<EmbeddedDatabase> {
-  if ('dataDir' in source && !(await isInitialized(source.dataDir))) {
-    const template = options.template ?? DATA_TEMPLATE_DIR;
-    if (!(await copyDataTemplate(template, source.dataDir))) {
-      await createDataFolder(source.dataDir);
-    }
-  }
-  const worker = await startWorker(source);
+  const worker = await (options.thread ?? startDatabaseThread(source, options.template));
   let ended = false;
   const fail = (error: Error) => {
     if (ended) return;
@@ -218,7 +142,7 @@ export async function startEmbeddedDatabase(
     },
     stop: () => {
       ended = true;
-      return stopWorker(worker);
+      return stopDatabaseThread(worker);
     },
     thread: worker,
   };

@@ -6,6 +6,16 @@
 //
 // Run as a process of its own (`node pglite-worker.mjs <folder>`), it creates a new data
 // folder and exits, returning the memory initdb takes to the system.
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+} from 'node:fs';
+import { dirname, join } from 'node:path';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
@@ -136,18 +146,61 @@ function listen() {
   });
 }
 
+/**
+ * Fills a new data folder from the migrated template: in this thread, so that the server's
+ * modules load meanwhile (creating its thousand files is most of a new folder's start). The
+ * copy is made beside the folder and renamed onto it, so a copy cut short is never taken
+ * for a database.
+ */
+function copyTemplate(template, dataDir) {
+  const copy = join(dirname(dataDir), `.${Date.now()}-template-copy`);
+  try {
+    copyTree(template, copy);
+    rmSync(dataDir, { recursive: true, force: true });
+    renameSync(copy, dataDir);
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
+}
+
+function copyTree(from, to) {
+  mkdirSync(to);
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const source = join(from, entry.name);
+    const target = join(to, entry.name);
+    if (entry.isDirectory()) copyTree(source, target);
+    else copyFileSync(source, target);
+  }
+}
+
+/**
+ * The database's files made the server user's alone: PGlite's file system gives the files
+ * it creates (the template's, the caches it writes at start) modes of its own, whatever the
+ * process umask.
+ */
+function makePrivate(folder) {
+  chmodSync(folder, 0o700);
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) makePrivate(path);
+    else if (entry.isFile()) chmodSync(path, 0o600);
+  }
+}
+
 let db;
 if (isMainThread) {
   const created = await PGlite.create({ dataDir: process.argv[2], startParams: START_PARAMS });
   await created.close();
 } else {
   try {
-    const { dataDir, dump } = workerData;
+    const { dataDir, dump, template } = workerData;
+    if (template && !existsSync(join(dataDir, 'PG_VERSION'))) copyTemplate(template, dataDir);
     db = await PGlite.create({
       ...(dataDir !== undefined && { dataDir }),
       ...(dump !== undefined && { loadDataDir: new Blob([dump]) }),
       startParams: START_PARAMS,
     });
+    if (dataDir !== undefined) makePrivate(dataDir);
     listen();
     parentPort.postMessage({ type: 'ready' });
   } catch (error) {

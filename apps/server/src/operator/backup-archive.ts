@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { z } from 'zod';
 import { APP_VERSION } from '@themis/shared';
-import { PGLITE_FOLDER } from '../db/client';
+import { PGLITE_FOLDER } from '../paths';
 import { OperatorCommandError } from './commands';
 import { readTar, tarEntryBlocks, TAR_END, type TarEntry } from './tar';
 

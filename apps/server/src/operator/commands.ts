@@ -131,7 +131,7 @@ export async function runOperatorCommand(options: {
       throw new OperatorCommandError('--until must be in the future');
     }
     return runUserCommand({
-      ctx: operatorBillingContext(db, config, now),
+      ctx: await operatorBillingContext(db, config, now),
       action,
       extra,
       until: ends,
@@ -221,12 +221,16 @@ async function runOrganizationCommand(options: {
 }
 
 /** What the billing services need, outside the server: mail is queued for its worker. */
-function operatorBillingContext(db: Database, config: Config, now: Date): BillingContext {
+async function operatorBillingContext(
+  db: Database,
+  config: Config,
+  now: Date,
+): Promise<BillingContext> {
   return {
     db,
     config,
     now: () => now,
-    payments: createPayments(config, () => now),
+    payments: await createPayments(config, () => now),
     queueMail: (mail, tx) => queueMail(tx ?? db, mail),
     log: { warn: (_details, message) => console.error(`warning: ${message}`) },
   };

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { createGunzip } from 'node:zlib';
 import { APP_VERSION } from '@themis/shared';
-import { PGLITE_FOLDER } from '../db/client';
+import { PGLITE_FOLDER } from '../paths';
 import {
   APP_SECRET_FILE,
   BACKUP_CONTENTS,
