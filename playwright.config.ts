@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { SERVER_NODE_FLAGS } from './apps/server/node-flags.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
 import {
   E2E_DATA_DIR,
@@ -45,7 +46,7 @@ export default defineConfig({
     {
       // Every run starts from an empty embedded database. The folder is removed here, before
       // the server starts: a globalSetup would run after the server has opened it.
-      command: `rm -rf '${E2E_DATA_DIR}' && exec node apps/server/dist/main.js`,
+      command: `rm -rf '${E2E_DATA_DIR}' && exec node ${SERVER_NODE_FLAGS.join(' ')} apps/server/dist/main.js`,
       url: `${E2E_URL}/api/ready`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -19,6 +19,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { SERVER_NODE_FLAGS } from '../apps/server/node-flags.mjs';
 import { measureAccountTiming } from './account-timing.mjs';
 import { measureChatStreaming } from './chat-streaming.mjs';
 import { measureEncryptedChat } from './encryption-chat.mjs';
@@ -39,19 +40,24 @@ const CONNECTIONS = 50;
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 function startServer(dataDir, databaseUrl, extraEnv = {}) {
+  // Started as `npm run serve` starts it; BENCH_SERVER_NODE_ARGS adds flags (a profile).
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, 'apps/server/dist/main.js'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      ...(databaseUrl && { DATABASE_URL: databaseUrl }),
-      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-      LOG_LEVEL: 'warn',
-      ...extraEnv,
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, ...nodeArgs, 'apps/server/dist/main.js'],
+    {
+      env: {
+        ...process.env,
+        PORT: String(PORT),
+        DATA_DIR: dataDir,
+        ...(databaseUrl && { DATABASE_URL: databaseUrl }),
+        PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+        LOG_LEVEL: 'warn',
+        ...extraEnv,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
   return child;
 }
 

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { SERVER_NODE_FLAGS } from '../apps/server/node-flags.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const SERVER = join(ROOT, 'apps', 'server', 'dist', 'main.js');
@@ -50,7 +51,7 @@ export async function startInstance({ name, port, env }) {
     },
   };
   function launch() {
-    const child = spawn(process.execPath, [SERVER], {
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER], {
       env: { ...process.env, ...env, PORT: String(port) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
