@@ -37,11 +37,19 @@ interface Running {
   exited: Promise<number | null>;
 }
 
+/** Processes still running: a test that fails half-way must not leave a server behind. */
+const running = new Set<ChildProcess>();
+afterAll(() => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 function run(script: string, env: Record<string, string>, args: string[] = []): Running {
   const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: SERVER_DIR,
     env: { PATH: process.env.PATH, ...env },
   });
+  running.add(child);
+  child.on('exit', () => running.delete(child));
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
