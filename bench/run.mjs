@@ -13,7 +13,7 @@
 // BENCH_ONLY=start, chat, pages (with the perceived speed), hostile_documents, account_timing, organizations, encryption,
 // sharing or soak measures only that part and updates it in bench/results.json; BENCH_SKIP_SOAK=1
 // measures every part but the soak, whose figures are kept.
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +22,7 @@ import pg from 'pg';
 import { SERVER_NODE_FLAGS } from '../apps/server/node-flags.mjs';
 import { measureAccountTiming } from './account-timing.mjs';
 import { measureChatStreaming } from './chat-streaming.mjs';
+import { measureColdStart } from './cold-start.mjs';
 import { measureEncryptedChat } from './encryption-chat.mjs';
 import { measureEncryption } from './encryption.mjs';
 import { measureHostileDocuments } from './hostile-documents.mjs';
@@ -222,49 +223,9 @@ async function postgresThroughput(dataDir) {
   }
 }
 
-/**
- * What earlier steps wrote or deleted is on disk before a start is timed: on a file system
- * mounted with online discard, the thousand files of a copy are created up to ten times
- * slower while the deletions before them are being discarded, which no start on a settled
- * machine sees.
- */
-function settleDisk() {
-  execFileSync('sync');
-}
-
-/**
- * Start-up to a ready /api/ready on the embedded database, the median of `runs`: with a new
- * data folder each time, and with one that already holds the database.
- */
-async function measureColdStart(dataDir, runs = 5) {
-  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-  const fresh = [];
-  const existing = [];
-  const folders = [];
-  for (let i = 0; i < runs; i++) {
-    const folder = join(dataDir, `start-${i}`);
-    folders.push(folder);
-    settleDisk();
-    const first = await timeToReady(folder);
-    await stop(first.child);
-    fresh.push(first.ms);
-    const again = await timeToReady(folder);
-    await stop(again.child);
-    existing.push(again.ms);
-  }
-  for (const folder of folders) await rm(folder, { recursive: true, force: true });
-  return startFigures({ new_data_dir: median(fresh), existing_data_dir: median(existing), runs });
-}
-
-/** A cold start with a new data folder is held to 2 s. */
-export function startFigures(figures) {
-  const under = 2000;
-  return { ...figures, target_new_data_dir_ms_under: under, met: figures.new_data_dir < under };
-}
-
 /** Cold start, API throughput and page weight: the results without the chat streaming. */
 async function measureApp(dataDir) {
-  const coldStart = await measureColdStart(join(dataDir, 'cold-start'));
+  const coldStart = await measureColdStart(join(dataDir, 'cold-start'), { timeToReady, stop });
   const { child } = await timeToReady(dataDir);
   let throughput;
   let pages;
@@ -343,7 +304,8 @@ try {
       join(dataDir, 'chat'),
     );
   }
-  if (only === 'start') results.cold_start_ms = await measureColdStart(join(dataDir, 'start'));
+  if (only === 'start')
+    results.cold_start_ms = await measureColdStart(join(dataDir, 'start'), { timeToReady, stop });
   if (!only || only === 'hostile_documents') {
     results.hostile_documents = await measureHostileDocuments(
       { timeToReady, stop, post, lastCode, cookiesOf, base: BASE },
