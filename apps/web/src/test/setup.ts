@@ -14,8 +14,13 @@ beforeEach(async () => {
   await i18n.changeLanguage('en');
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // A shell rendered by a test keeps the tab's socket open; its reconnect timer must not
+  // outlive the test (it would fire after the environment is gone). Imported here, not at
+  // the top, so that a test file's vi.mock applies to what the runtime imports.
+  const { resetChatRuntime } = await import('../features/chat/realtime/chat-runtime');
+  resetChatRuntime();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });

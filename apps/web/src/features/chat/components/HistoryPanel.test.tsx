@@ -1,10 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authUser, detail, fakeApi, json, sentBodies, userResponse } from '../../../test/fake-api';
 import { LOCKED_PIN, typePin } from '../../encryption/test-data';
 import { currentOrganization } from '../../sharing/test-data';
 import { stubWebSocket } from '../../../test/fake-socket';
-import { resetChatRuntime } from '../realtime/chat-runtime';
 import {
   CONVERSATION,
   MODELS,
@@ -36,8 +35,6 @@ function setup(handlers: Parameters<typeof fakeApi>[0] = {}) {
   });
   return { api, ...renderChat('/chat') };
 }
-
-afterEach(() => resetChatRuntime());
 
 describe('history panel', () => {
   it('groups conversations by date and names untitled ones', async () => {

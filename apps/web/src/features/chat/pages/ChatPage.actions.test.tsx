@@ -1,10 +1,9 @@
 import type { Message } from '@themis/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { detail, json, sentBodies, sentForms } from '../../../test/fake-api';
 import type { stubWebSocket } from '../../../test/fake-socket';
 import { CHAT_PAGE_WAIT, calledPaths } from '../../../test/render';
-import { resetChatRuntime } from '../realtime/chat-runtime';
 import {
   CONVERSATION,
   chatInput,
@@ -30,9 +29,6 @@ async function openSocket(sockets: ReturnType<typeof stubWebSocket>) {
   socket.open();
   return socket;
 }
-
-beforeEach(() => resetChatRuntime());
-afterEach(() => resetChatRuntime());
 
 describe('chat actions', () => {
   it('writes an earlier answer again as its new version, in place of what followed it', async () => {

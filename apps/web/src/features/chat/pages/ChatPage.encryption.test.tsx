@@ -1,13 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { detail, json, sentBodies, userResponse } from '../../../test/fake-api';
 import { CHAT_PAGE_WAIT } from '../../../test/render';
 import { encryptionStatus, LOCKED_PIN, typePin } from '../../encryption/test-data';
-import { resetChatRuntime } from '../realtime/chat-runtime';
 import { CONVERSATION, chatInput, conversation, setupChat, typeAndSend } from '../test-data';
-
-beforeEach(() => resetChatRuntime());
-afterEach(() => resetChatRuntime());
 
 describe('chat page: encryption', () => {
   it('unlocks when a question is refused as locked, and gives the question back', async () => {

@@ -1,9 +1,9 @@
 import type { Message } from '@themis/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { json } from '../../../test/fake-api';
 import { CHAT_PAGE_WAIT } from '../../../test/render';
-import { chatRuntime, resetChatRuntime } from '../realtime/chat-runtime';
+import { chatRuntime } from '../realtime/chat-runtime';
 import { CONVERSATION, chatInput, message, messagePage, setupChat } from '../test-data';
 
 // A conversation of 300 messages, seq 1 to 300; search opens it at message 150. Six pages of
@@ -40,11 +40,9 @@ function pages(asked: string[]) {
 }
 
 beforeEach(() => {
-  resetChatRuntime();
   // jsdom does not scroll; the list keeps its place with scrollBy when a page is prepended.
   Element.prototype.scrollBy ??= () => undefined;
 });
-afterEach(() => resetChatRuntime());
 
 describe('a search hit deep in a long conversation', () => {
   it('opens the page holding it in one request and pages both ways from there', async () => {

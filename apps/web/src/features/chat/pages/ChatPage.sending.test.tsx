@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { json } from '../../../test/fake-api';
 import type { stubWebSocket } from '../../../test/fake-socket';
-import { resetChatRuntime } from '../realtime/chat-runtime';
 import {
   CONVERSATION,
   chatInput,
@@ -16,9 +15,6 @@ import {
 import { CHAT_PAGE_WAIT } from '../../../test/render';
 
 // What the chat shows while it waits: the question sent, at once; the conversation loading.
-
-beforeEach(() => resetChatRuntime());
-afterEach(() => resetChatRuntime());
 
 /** A response held back until `release` is called. */
 function heldBack(respond: () => Response) {

@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { detail, json, sentBodies } from '../../../test/fake-api';
 import type { stubWebSocket } from '../../../test/fake-socket';
-import { resetChatRuntime } from '../realtime/chat-runtime';
 import {
   CONVERSATION,
   chatInput,
@@ -35,9 +34,6 @@ async function accept(sockets: ReturnType<typeof stubWebSocket>, question: strin
   });
   return socket;
 }
-
-beforeEach(() => resetChatRuntime());
-afterEach(() => resetChatRuntime());
 
 describe('chat page', () => {
   it('streams an answer and renders its markdown without raw HTML', async () => {
