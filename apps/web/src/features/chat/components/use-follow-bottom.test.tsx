@@ -100,6 +100,36 @@ function ReportsAtOnce({ geometry }: { geometry: { scrollTop: number; scrollHeig
   return <div ref={attach} />;
 }
 
+/**
+ * A list replaced by another as Preact does it: the new list gives its scroller first, then
+ * the old one lets go of its own.
+ */
+function ReplacedList() {
+  const { setScroller, following } = useFollowBottom(true);
+  const swap = () => {
+    setScroller(screen.getByTestId('new-scroller'));
+    setScroller(null);
+  };
+  return (
+    <div>
+      <div data-testid="new-scroller" />
+      <button type="button" onClick={swap}>
+        replace
+      </button>
+      {!following && <JumpToLatestButton onClick={() => undefined} />}
+    </div>
+  );
+}
+
+describe('a replaced list', () => {
+  it('keeps the new scroller when the old list lets go of its own last', () => {
+    renderWithProviders(<ReplacedList />);
+    fireEvent.click(screen.getByRole('button', { name: 'replace' }));
+    fireEvent.wheel(screen.getByTestId('new-scroller'), { deltaY: -40 });
+    expect(jumpButton()).not.toBeNull();
+  });
+});
+
 describe('following a growing answer', () => {
   it('goes to the end when the height is reported with the scroller itself', () => {
     const geometry = { scrollTop: 0, scrollHeight: 2000 };

@@ -51,6 +51,9 @@ export function useFollowBottom(startFollowing: boolean) {
   // the state above re-renders: the growth callback reads this.
   const scrollerRef = useRef<HTMLElement | null>(null);
   const setScroller = useCallback((element: HTMLElement | null) => {
+    // A list replaced by another (a new key) may let go of its scroller after the new list
+    // gave its own (Preact runs the old list's cleanup last): that release is stale.
+    if (!element && scrollerRef.current?.isConnected) return;
     scrollerRef.current = element;
     setScrollerState(element);
   }, []);
