@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ResolvedConfig } from 'vite';
 import { precompressDir } from './precompress.js';
@@ -52,27 +51,15 @@ function precompress(): Plugin {
 const AUTH_FEATURE = /apps[\\/]web[\\/]src[\\/]features[\\/]auth[\\/]/;
 const isAuthPageModule = (id: string) => AUTH_FEATURE.test(id) && !id.includes('RequireAuth');
 
-/** Preact's client with React's autoFocus behaviour (src/preact/autofocus.ts). */
-const PREACT_CLIENT = fileURLToPath(new URL('./src/preact/client.ts', import.meta.url));
-const PREACT_ALIASES = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: PREACT_CLIENT },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-];
-
 /** Below this, a chunk of components shared by some pages joins its closest neighbour. */
 const MERGE_BELOW_BYTES = 20_000;
 
-export default defineConfig(({ command }) => ({
+export default defineConfig({
   base: '/',
   plugins: [react(), devRuntimeConfig(), precompress()],
-  // The build runs the same components on Preact's React compatibility layer, 48 KB lighter
-  // on the wire than React DOM; the dev server keeps React for fast refresh.
-  resolve: command === 'build' ? { alias: PREACT_ALIASES } : {},
   build: {
     outDir: 'dist',
-    // The entry chunk (Preact, router, Redux, MUI core, i18n: ~125 KB brotli) is this big by
+    // The entry chunk (React, router, Redux, MUI core, i18n: ~170 KB brotli) is this big by
     // design; every page is a lazy chunk of its own.
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
@@ -113,4 +100,4 @@ export default defineConfig(({ command }) => ({
       '/dev': DEV_API_ORIGIN,
     },
   },
-}));
+});

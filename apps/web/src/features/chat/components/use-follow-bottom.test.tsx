@@ -101,7 +101,7 @@ function ReportsAtOnce({ geometry }: { geometry: { scrollTop: number; scrollHeig
 }
 
 /**
- * A list replaced by another as Preact does it: the new list gives its scroller first, then
+ * A list replaced by another, its cleanup run last: the new list gives its scroller first, then
  * the old one lets go of its own.
  */
 function ReplacedList() {

@@ -52,7 +52,7 @@ export function useFollowBottom(startFollowing: boolean) {
   const scrollerRef = useRef<HTMLElement | null>(null);
   const setScroller = useCallback((element: HTMLElement | null) => {
     // A list replaced by another (a new key) may let go of its scroller after the new list
-    // gave its own (Preact runs the old list's cleanup last): that release is stale.
+    // gave its own (its cleanup may run after the new list's effects): that release is stale.
     if (!element && scrollerRef.current?.isConnected) return;
     scrollerRef.current = element;
     setScrollerState(element);
