@@ -10,6 +10,7 @@ import {
   E2E_LONG_ANSWER_LINES,
   E2E_LONG_QUESTION_MARK,
 } from './env';
+import { showInList } from './chat-list';
 import { expect, expectAccessible, test } from './fixtures';
 
 // The conversation follows a streaming answer longer than the screen while the reader is at
@@ -117,17 +118,11 @@ test.describe('following a streaming answer', () => {
     await other.close();
     // The question is there too, above its answer: the list draws only what is near its view,
     // and the answer followed to its end is taller than the screen.
-    const asked = page.getByRole('article').filter({ hasText: second.question });
-    await expect(async () => {
-      if ((await asked.count()) === 0) {
-        await scroller(page).hover();
-        // Less than the view's height, so that no message is passed over undrawn.
-        await page.mouse.wheel(0, -400);
-      } else {
-        await asked.scrollIntoViewIfNeeded({ timeout: 1000 });
-      }
-      await expect(asked).toBeInViewport({ timeout: 1000 });
-    }).toPass({ timeout: 30_000 });
+    await showInList(
+      page,
+      jumpLabel('en'),
+      page.getByRole('article').filter({ hasText: second.question }),
+    );
   });
 });
 
