@@ -30,6 +30,16 @@ describe('history groups', () => {
     expect(historyGroup(new Date(2026, 10, 22, 10).toISOString(), now)).toBe('today');
   });
 
+  it('counts calendar days across a month and a year', () => {
+    const newYear = new Date(2027, 0, 1, 0, 30);
+    expect(historyGroup(new Date(2026, 11, 31, 23, 59).toISOString(), newYear)).toBe('yesterday');
+    expect(historyGroup(new Date(2026, 11, 25, 1).toISOString(), newYear)).toBe('lastWeek');
+    expect(historyGroup(new Date(2026, 11, 24, 23).toISOString(), newYear)).toBe('earlier');
+    // A month of 28 days: the first of March is the day after the 28th of February.
+    const march = new Date(2027, 2, 1, 8);
+    expect(historyGroup(new Date(2027, 1, 28, 20).toISOString(), march)).toBe('yesterday');
+  });
+
   it('puts one header before each group that has conversations', () => {
     const rows = historyRows(
       [conversation('a', at(22, 8)), conversation('b', at(22, 7)), conversation('c', at(10))],

@@ -1,5 +1,4 @@
 import type { Conversation } from '@themis/shared';
-import { differenceInCalendarDays, startOfDay } from 'date-fns';
 
 export const HISTORY_GROUPS = ['today', 'yesterday', 'lastWeek', 'earlier'] as const;
 export type HistoryGroup = (typeof HISTORY_GROUPS)[number];
@@ -7,9 +6,15 @@ export type HistoryGroup = (typeof HISTORY_GROUPS)[number];
 export type HistoryRow =
   { kind: 'header'; group: HistoryGroup } | { kind: 'conversation'; conversation: Conversation };
 
+const DAY_MS = 86_400_000;
+
+/** The calendar day of a moment in the browser's time zone, counted in days since 1970. */
+const calendarDay = (date: Date) =>
+  Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()) / DAY_MS;
+
 /** The group of a conversation by its last activity, in the browser's time zone. */
 export function historyGroup(updatedAt: string, now: Date): HistoryGroup {
-  const days = differenceInCalendarDays(startOfDay(now), startOfDay(new Date(updatedAt)));
+  const days = calendarDay(now) - calendarDay(new Date(updatedAt));
   if (days <= 0) return 'today';
   if (days === 1) return 'yesterday';
   if (days <= 7) return 'lastWeek';

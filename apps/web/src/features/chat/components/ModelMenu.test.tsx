@@ -16,11 +16,15 @@ const MANY: ModelInfo[] = [
   })),
 ];
 
-function renderMenu(models = MANY) {
+/** The menu opened; its list loads at the first opening (lazily, as in the app). */
+async function renderMenu(models = MANY) {
   const onChoose = vi.fn();
   renderWithProviders(<ModelMenu models={models} model={models[0]} onChoose={onChoose} />);
   fireEvent.click(screen.getByRole('button', { name: 'Model: GPT-4o' }));
-  return { onChoose, filter: screen.getByRole('textbox', { name: 'Filter models by name' }) };
+  return {
+    onChoose,
+    filter: await screen.findByRole('textbox', { name: 'Filter models by name' }),
+  };
 }
 
 const shownNames = () =>
@@ -30,7 +34,7 @@ const shownNames = () =>
 
 describe('model menu', () => {
   it('filters the models by name as the user types', async () => {
-    const { filter, onChoose } = renderMenu();
+    const { filter, onChoose } = await renderMenu();
     expect(screen.getByRole('dialog', { name: 'Choose a model' })).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(filter));
     expect(shownNames()).toHaveLength(5);
@@ -44,8 +48,8 @@ describe('model menu', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('says when no model has the name', () => {
-    const { filter } = renderMenu();
+  it('says when no model has the name', async () => {
+    const { filter } = await renderMenu();
     fireEvent.change(filter, { target: { value: 'gemini' } });
     expect(screen.queryByRole('menu')).toBeNull();
     expect(screen.getByRole('status').textContent).toBe(
@@ -56,7 +60,7 @@ describe('model menu', () => {
   });
 
   it('is used with the keyboard alone', async () => {
-    const { filter, onChoose } = renderMenu();
+    const { filter, onChoose } = await renderMenu();
     fireEvent.change(filter, { target: { value: 'llama' } });
     // Enter takes the first model shown.
     fireEvent.keyDown(filter, { key: 'Enter' });
@@ -83,7 +87,7 @@ describe('model menu', () => {
     await i18n.changeLanguage('pl');
     renderWithProviders(<ModelMenu models={MANY} model={MANY[0]} onChoose={vi.fn()} />);
     fireEvent.click(screen.getByRole('button', { name: 'Model: GPT-4o' }));
-    const dialog = screen.getByRole('dialog', { name: 'Wybierz model' });
+    const dialog = await screen.findByRole('dialog', { name: 'Wybierz model' });
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Filtruj modele po nazwie' }), {
       target: { value: 'xyz' },
     });
