@@ -1,13 +1,51 @@
 import { options } from 'preact';
+import 'preact/compat';
 import 'preact/hooks';
 
 /**
  * Preact runs effects after the next animation frame, which a busy phone (or a background
- * tab) delays by tens of milliseconds; React runs them right after the update, in the same
- * task for a key press or a click and in the next one otherwise. Then a key pressed just
- * after Escape closed a menu could reach the menu's button, which gets the focus back from
- * an effect. Effects run here in the task after the update: the browser may paint first but
- * waits for no frame. Run before the paint (a microtask), they delayed the frame that shows
- * a question just sent (measured in the bench's perceived speed).
+ * tab) delays by tens of milliseconds; React runs those of an update made by a key press or
+ * a click before the browser handles anything else, and the others in the next task. Here
+ * too: a menu closed with Escape removes its focus trap in an effect, and until it has, a
+ * key pressed next is pulled back into the menu. Run before the paint for every update (a
+ * microtask), effects delayed the frame that shows a question just sent.
  */
-options.requestAnimationFrame = (flush: () => void) => void setTimeout(flush);
+const DISCRETE_EVENTS = new Set([
+  'keydown',
+  'keyup',
+  'click',
+  'dblclick',
+  'contextmenu',
+  'pointerdown',
+  'pointerup',
+  'mousedown',
+  'mouseup',
+  'touchstart',
+  'touchend',
+  'input',
+  'change',
+  'submit',
+  'focusin',
+  'focusout',
+  'focus',
+  'blur',
+]);
+
+// True for the rest of the task in which a discrete event reached a component.
+let inDiscreteEvent = false;
+
+const previousEvent = options.event;
+options.event = (event: Event) => {
+  if (!inDiscreteEvent && DISCRETE_EVENTS.has(event.type)) {
+    inDiscreteEvent = true;
+    setTimeout(() => {
+      inDiscreteEvent = false;
+    });
+  }
+  return previousEvent ? previousEvent(event) : event;
+};
+
+options.requestAnimationFrame = (flush: () => void) => {
+  if (inDiscreteEvent) queueMicrotask(flush);
+  else setTimeout(flush);
+};
