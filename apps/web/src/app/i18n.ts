@@ -3,20 +3,12 @@ import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 
-/** One chunk per language: a page loads the texts of its own language only. */
-const languageBundles = {
-  en: () => import('../locales/en'),
-  pl: () => import('../locales/pl'),
-} satisfies Record<Language, unknown>;
+/** The namespaces of the pages a visitor sees before signing in: what every page starts with. */
+export const SIGNED_OUT_NAMESPACES = ['common', 'errors', 'maintenance', 'auth', 'validation'];
 
-/** The namespaces each language's chunk holds (locales.test.ts checks they match). */
-export const NAMESPACES = [
-  'common',
-  'errors',
-  'maintenance',
+/** The namespaces only signed-in pages show, loaded with their code. */
+export const SIGNED_IN_NAMESPACES = [
   'chat',
-  'auth',
-  'validation',
   'questionnaire',
   'feedback',
   'settings',
@@ -26,18 +18,36 @@ export const NAMESPACES = [
   'billing',
 ];
 
-/** i18next asks for each namespace of a language; they all come from its one chunk. */
+type Bundle = () => Promise<{ default: Record<string, unknown> }>;
+
+/**
+ * Two chunks per language (locales.test.ts checks what each holds): a page loads the texts
+ * of its own language only, and the sign-in page not those of the signed-in pages.
+ */
+const languageBundles: Record<Language, { signedOut: Bundle; signedIn: Bundle }> = {
+  en: {
+    signedOut: () => import('../locales/en-signed-out'),
+    signedIn: () => import('../locales/en-signed-in'),
+  },
+  pl: {
+    signedOut: () => import('../locales/pl-signed-out'),
+    signedIn: () => import('../locales/pl-signed-in'),
+  },
+};
+
+/** i18next asks for each namespace of a language; they come from its two chunks. */
 const bundleBackend: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(language, namespace, callback) {
-    const load = (languageBundles as Partial<Record<string, (typeof languageBundles)['en']>>)[
+    const bundles = (languageBundles as Partial<Record<string, (typeof languageBundles)['en']>>)[
       language
     ];
-    if (!load) {
+    if (!bundles) {
       callback(null, {});
       return;
     }
+    const load = SIGNED_OUT_NAMESPACES.includes(namespace) ? bundles.signedOut : bundles.signedIn;
     load().then(
       (bundle) => callback(null, bundle.default[namespace] as ResourceKey),
       (error: unknown) => callback(error as Error, false),
@@ -63,7 +73,9 @@ export const i18nReady = i18n
   .use(LanguageDetector)
   .use(initReactI18next)
   .init({
-    ns: [...NAMESPACES],
+    ns: [...SIGNED_OUT_NAMESPACES],
+    // The language is detected during init(), for loadSignedInTexts to know it at once.
+    initAsync: false,
     defaultNS: 'common',
     supportedLngs: [...LANGUAGES],
     // Polish has every key (locales.test.ts): a Polish page need not load English as well.
@@ -82,3 +94,20 @@ export const i18nReady = i18n
       cookieOptions: { path: '/', sameSite: 'lax' },
     },
   });
+
+/**
+ * Settles once the signed-in pages' texts have loaded too, in the current language; from then
+ * on a change of language loads them as well.
+ */
+export async function loadSignedInTexts(): Promise<void> {
+  // i18next asks for these only once the first texts are in; fetched now, they come beside
+  // the page's code instead of a round trip later. (The language is known at once: the
+  // instance starts synchronously.)
+  languageBundles[toLanguage(i18n.languages[0])].signedIn().catch(() => undefined);
+  await i18nReady;
+  await i18n.loadNamespaces(SIGNED_IN_NAMESPACES);
+  // i18next settles even when a chunk failed; the page would show its keys.
+  if (!SIGNED_IN_NAMESPACES.every((namespace) => i18n.hasLoadedNamespace(namespace))) {
+    throw new Error('The texts of the signed-in pages did not load');
+  }
+}

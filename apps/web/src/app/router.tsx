@@ -1,12 +1,13 @@
 import { SHARE_ROUTE_ROOT } from '@themis/shared';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from './routing';
 import { CenteredSpinner } from '../components/CenteredSpinner';
 import { RouteErrorPage } from '../features/errors/pages/RouteErrorPage';
 import { SHOWS_OWN_BANNER } from '../features/maintenance/components/OutsideShellBanner';
 import { deferredPage } from './deferred-page';
 import { paths } from './paths';
 import { RootLayout } from './RootLayout';
+import { loadSignedInTexts } from './i18n';
 import { hadSession } from './session';
 
 // Pages use the function form of `lazy`: with the object form a chunk that fails to load
@@ -14,13 +15,14 @@ import { hadSession } from './session';
 const page = (load: () => Promise<ComponentType>) => async () => ({ Component: await load() });
 
 /**
- * A signed-in page: its code is fetched beside the session check when this browser had a
- * session last time (a reload waits for neither in turn); otherwise only once the page is
- * shown, so a visitor sent to login never downloads the signed-in code.
+ * A signed-in page: its code and the signed-in texts are fetched beside the session check
+ * when this browser had a session last time (a reload waits for neither in turn); otherwise
+ * only once the page is shown, so a visitor sent to login never downloads them.
  */
-const signedInPage = (load: () => Promise<ComponentType>) => async () => ({
-  Component: hadSession() ? await load() : deferredPage(load),
-});
+const signedInPage = (loadPage: () => Promise<ComponentType>) => async () => {
+  const load = async () => (await Promise.all([loadPage(), loadSignedInTexts()]))[0];
+  return { Component: hadSession() ? await load() : deferredPage(load) };
+};
 
 const requireAuth = (personalInfo: 'required' | 'optional') => async () => {
   const { RequireAuth } = await import('../features/auth/components/RequireAuth');

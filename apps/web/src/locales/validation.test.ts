@@ -2,9 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANGUAGES } from '@themis/shared';
 import { describe, expect, it } from 'vitest';
-import en from './en';
-import pl from './pl';
+import en from './en-signed-out';
+import pl from './pl-signed-out';
 
+// The validation texts are among those every page starts with.
 const resources = { en, pl };
 
 const SHARED_SRC = join(import.meta.dirname, '../../../../packages/shared/src');

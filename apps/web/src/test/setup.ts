@@ -1,7 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { markFirstPageShown } from '../app/first-page';
-import { i18n } from '../app/i18n';
+import { i18n, loadSignedInTexts } from '../app/i18n';
 import { ASYNC_WAIT_MS } from './timing';
 
 // The library's 1 s default fails good tests on a busy machine.
@@ -12,6 +12,8 @@ markFirstPageShown();
 beforeEach(async () => {
   window.localStorage.clear();
   await i18n.changeLanguage('en');
+  // Components are tested without the routes that load these with their pages.
+  await loadSignedInTexts();
 });
 
 afterEach(async () => {

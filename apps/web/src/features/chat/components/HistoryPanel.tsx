@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { SEARCH_QUERY_MAX, type Conversation } from '@themis/shared';
 import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useMatch, useNavigate } from 'react-router';
+import { NavLink, useMatch, useNavigate } from '../../../app/routing';
 import { Virtuoso } from 'react-virtuoso';
 import { errorMessage } from '../../../app/api/error-message';
 import { paths } from '../../../app/paths';
