@@ -44,4 +44,21 @@ describe('work after the first page', () => {
     await vi.advanceTimersByTimeAsync(3_000);
     expect([task.mock.calls.length, cancelled.mock.calls.length]).toEqual([1, 0]);
   });
+
+  it('tells when the work the tasks started has settled, failed or not', async () => {
+    const { afterFirstPage, backgroundWorkSettled, markFirstPageShown } = await freshModule();
+    markFirstPageShown();
+    let finish!: () => void;
+    const loaded = vi.fn();
+    afterFirstPage(() => new Promise<void>((resolve) => (finish = resolve)).then(loaded));
+    afterFirstPage(() => Promise.reject(new Error('offline')));
+    await vi.advanceTimersByTimeAsync(2_000);
+    let settled = false;
+    const waiting = backgroundWorkSettled().then(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(settled).toBe(false);
+    finish();
+    await waiting;
+    expect(loaded).toHaveBeenCalledOnce();
+  });
 });

@@ -18,17 +18,39 @@ export function markFirstPageShown() {
   waiting.clear();
 }
 
-function whenIdle(task: () => void): () => void {
+/** Work started by a task that returned a promise, until it settles. */
+const running = new Set<Promise<unknown>>();
+
+function run(task: () => unknown) {
+  const result = task();
+  if (!(result instanceof Promise)) return;
+  running.add(result);
+  const forget = () => running.delete(result);
+  result.then(forget, forget);
+}
+
+/**
+ * Settles once the work the tasks started (a chunk loaded ahead) has: a component test waits
+ * for it, so that no import is still under way when its page goes away.
+ */
+export async function backgroundWorkSettled(): Promise<void> {
+  while (running.size > 0) await Promise.allSettled([...running]);
+}
+
+function whenIdle(task: () => unknown): () => void {
   if ('requestIdleCallback' in window) {
-    const handle = window.requestIdleCallback(task, { timeout: IDLE_WAIT_MAX_MS });
+    const handle = window.requestIdleCallback(() => run(task), { timeout: IDLE_WAIT_MAX_MS });
     return () => window.cancelIdleCallback(handle);
   }
-  const timer = setTimeout(task, 0);
+  const timer = setTimeout(() => run(task), 0);
   return () => clearTimeout(timer);
 }
 
-/** Runs `task` once the browser is idle after the first page is shown; returns a cancel. */
-export function afterFirstPage(task: () => void): () => void {
+/**
+ * Runs `task` once the browser is idle after the first page is shown; returns a cancel. A
+ * task that loads something returns its promise (see backgroundWorkSettled).
+ */
+export function afterFirstPage(task: () => unknown): () => void {
   if (shown) return whenIdle(task);
   let cancelIdle: (() => void) | undefined;
   const start = () => {

@@ -1,6 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { markFirstPageShown } from '../app/first-page';
+import { backgroundWorkSettled, markFirstPageShown } from '../app/first-page';
 import { i18n, loadSignedInTexts } from '../app/i18n';
 import { ASYNC_WAIT_MS } from './timing';
 
@@ -18,6 +18,8 @@ beforeEach(async () => {
 
 afterEach(async () => {
   cleanup();
+  // A chunk the page loaded ahead must not arrive after the test environment is gone.
+  await backgroundWorkSettled();
   // A shell rendered by a test keeps the tab's socket open; its reconnect timer must not
   // outlive the test (it would fire after the environment is gone). Imported here, not at
   // the top, so that a test file's vi.mock applies to what the runtime imports.

@@ -17,7 +17,7 @@ function loadModules() {
  */
 function preloadWhenIdle() {
   if (modules || typeof window === 'undefined') return;
-  afterFirstPage(() => void loadModules());
+  afterFirstPage(loadModules);
 }
 
 /**

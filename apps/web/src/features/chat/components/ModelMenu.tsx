@@ -33,7 +33,7 @@ export function ModelMenu({ models, model, isLoading = false, onChoose }: ModelM
     option.is_demo ? t('model.demoName') : option.display_name;
   const name = model ? nameOf(model) : t('model.none');
 
-  useEffect(() => afterFirstPage(() => void loadPopover()), []);
+  useEffect(() => afterFirstPage(loadPopover), []);
 
   if (isLoading) return <Skeleton variant="text" width="12rem" data-testid="model-menu-loading" />;
   return (

@@ -141,7 +141,7 @@ export function ChatPage() {
     (state.loaded && state.messages.length === 0 && !state.sending && !pending);
 
   useEffect(() => {
-    if (empty) return afterFirstPage(() => void loadMessageList());
+    if (empty) return afterFirstPage(loadMessageList);
   }, [empty]);
 
   async function send() {
