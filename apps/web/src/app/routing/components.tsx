@@ -1,6 +1,6 @@
 import { useEffect, type AnchorHTMLAttributes, type MouseEvent, type Ref } from 'react';
 import { useRouterContext } from './context';
-import { resolveLocation } from './history';
+import { hrefOf, resolveLocation } from './history';
 import { useLocation, useNavigate, useOutlet } from './hooks';
 
 /** Where the matched child route shows. */
@@ -47,7 +47,7 @@ export function Link({ to, replace, state, onClick, target, ref, ...rest }: Link
   const { router } = useRouterContext();
   const { pathname } = useLocation();
   const location = resolveLocation(to, pathname, state);
-  const href = location.pathname + location.search + location.hash;
+  const href = hrefOf(location);
   return (
     <a
       {...rest}
