@@ -203,4 +203,39 @@ describe('binding attachments to a question', () => {
     // Bound files no longer count against the next question's.
     await uploadFile(owner.client, owner.conversationId, pdf, 'd.pdf');
   });
+
+  it('stores questions sent in the same turn together, refusing alone the one with a file not its own', async () => {
+    const owner = await userWithConversation();
+    const other = await userWithConversation();
+    const third = await userWithConversation();
+    const pdf = pdfWithText(['x']);
+    const mine = await uploadFile(owner.client, owner.conversationId, pdf, 'a.pdf');
+    const theirs = await uploadFile(other.client, other.conversationId, pdf, 'b.pdf');
+    const db = t.database.db;
+    // Texts as people write them: quotes, braces, backslashes, a NULL that is a word, Polish.
+    const written = 'Czy "{a,b}" \\ NULL – zażółć gęślą jaźń?';
+    const sent = [
+      { ...exchange([mine.pk]), questionContent: written, name: 'NULL' },
+      exchange([theirs.pk]),
+      { ...exchange([]), name: 'Umowa "najmu"' },
+    ];
+    const [first, refused, last] = await Promise.allSettled([
+      storeQuestion(db, ticket(owner.userId, owner.conversationId), sent[0]!),
+      storeQuestion(db, ticket(third.userId, third.conversationId), sent[1]!),
+      storeQuestion(db, ticket(other.userId, other.conversationId), sent[2]!),
+    ]);
+
+    expect(refused).toMatchObject({ status: 'rejected', reason: expect.any(AttachmentNotBound) });
+    expect(await questionsIn(third.conversationId)).toEqual([]);
+    expect((await rowsOf(other.userId))[0]!.messageId).toBeNull();
+    if (first.status !== 'fulfilled' || 'refusal' in first.value) throw new Error('not stored');
+    expect(first.value.question.content).toBe(written);
+    expect(first.value.touched.name).toBe('NULL');
+    expect(first.value.files.map((file) => file.id)).toEqual([mine.pk]);
+    if (last.status !== 'fulfilled' || 'refusal' in last.value) throw new Error('not stored');
+    expect(last.value.touched.name).toBe('Umowa "najmu"');
+    expect((await questionsIn(other.conversationId)).map((row) => row.id).sort()).toEqual(
+      [sent[2]!.questionId, sent[2]!.answerId].sort(),
+    );
+  });
 });

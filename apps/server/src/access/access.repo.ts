@@ -1,5 +1,6 @@
-import { and, eq, getTableColumns } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { OrganizationRole } from '@themis/shared';
+import { batchedRead } from '../db/batched';
 import type { Database } from '../db/client';
 import {
   attachments,
@@ -16,14 +17,20 @@ import {
 } from '../db/schema';
 import type { Owned, SharedLinkRecord } from './policies';
 
-/** The whole row: the decision needs its owner, and the caller often its other columns. */
-export async function findConversationRecord(
+/**
+ * The whole row: the decision needs its owner, and the caller often its other columns. Reads of
+ * the same turn are one statement (a burst of questions checks a conversation each).
+ */
+export const findConversationRecord: (
   db: Database,
   conversationId: string,
-): Promise<(ConversationRow & Owned) | undefined> {
-  const [row] = await db.select().from(conversations).where(eq(conversations.id, conversationId));
-  return row;
-}
+) => Promise<(ConversationRow & Owned) | undefined> = batchedRead(async (db, ids: string[]) => {
+  const rows = await db
+    .select()
+    .from(conversations)
+    .where(sql`${conversations.id} = any(${sql.param(ids)}::uuid[])`);
+  return new Map(rows.map((row) => [row.id, row]));
+});
 
 export async function findMessageOwner(
   db: Database,

@@ -1,8 +1,6 @@
 /** PostgreSQL's codes for the constraint violations the services answer for. */
 export const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
-/** Raised by the database function store_question when a file is not bound to the question. */
-export const ATTACHMENT_NOT_BOUND = 'TH404';
 
 /**
  * Whether a query failed with this PostgreSQL error code: drizzle wraps the driver's error

@@ -11,6 +11,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { DEFAULT_ORGANIZATION_PLAN_CODE } from '@themis/shared';
+import { batched, batchedRead, groupBy } from '../../db/batched';
 import type { Database } from '../../db/client';
 import {
   attachments,
@@ -21,7 +22,6 @@ import {
   type MessageRow,
 } from '../../db/schema';
 import { versionColumns, type VersionedRow } from '../../repos/message-versions';
-import { ATTACHMENT_NOT_BOUND, isDatabaseError } from '../../db/errors';
 import { rawRows, rowFromJson } from '../../db/raw-rows';
 import type { BillingOwner } from '../usage/allowance.service';
 
@@ -50,14 +50,30 @@ export async function conversationOwners(options: {
   return new Map(rows.map((row) => [row.id, row.userId]));
 }
 
-/** The branch the conversation shows, oldest first: the model is given all of it. */
-export function listConversationMessages(options: { db: Database; conversationId: string }) {
-  return options.db
+/**
+ * The branch the conversation shows, oldest first: the model is given all of it. Read for each
+ * question, so the reads of one turn are one statement.
+ */
+export async function listConversationMessages(options: {
+  db: Database;
+  conversationId: string;
+}): Promise<MessageRow[]> {
+  return (await readShownMessages(options.db, options.conversationId)) ?? [];
+}
+
+const readShownMessages = batchedRead(async (db, conversationIds: string[]) => {
+  const rows = await db
     .select()
     .from(messages)
-    .where(and(eq(messages.conversationId, options.conversationId), eq(messages.shown, true)))
+    .where(
+      and(
+        sql`${messages.conversationId} = any(${sql.param(conversationIds)}::uuid[])`,
+        eq(messages.shown, true),
+      ),
+    )
     .orderBy(asc(messages.seq));
-}
+  return groupBy(rows, (row) => row.conversationId);
+});
 
 export function listMessageAttachments(options: { db: Database; messageId: string }) {
   return options.db
@@ -161,47 +177,59 @@ export async function admitExchange(
 /** An attachment of the question was missing, sent already or someone else's. */
 export class AttachmentNotBound extends Error {}
 
-/**
- * A new question and its empty 'streaming' answer, admitted and stored in one statement (the
- * database function store_question), with the files sent with it bound to it and the
- * conversation touched, and named when `name` is given.
- */
-export async function storeQuestion(
-  db: Database,
-  ticket: ExchangeTicket,
-  exchange: {
-    questionId: string;
-    questionContent: string;
-    answerId: string;
-    answerContent: string;
-    modelId: string;
-    reservedTokens: number;
-    attachmentIds: string[];
-    name: string | undefined;
-  },
-): Promise<
+/** A question to store with its empty 'streaming' answer. */
+export interface QuestionToStore {
+  questionId: string;
+  questionContent: string;
+  answerId: string;
+  answerContent: string;
+  modelId: string;
+  reservedTokens: number;
+  attachmentIds: string[];
+  name: string | undefined;
+}
+
+type StoredQuestion =
   | { refusal: ExchangeRefusal }
-  | { question: MessageRow; answer: MessageRow; files: AttachmentRow[]; touched: ConversationRow }
-> {
-  const ids = sql.join(
-    exchange.attachmentIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  let rows: { stored: Record<string, unknown> }[];
-  try {
-    rows = await rawRows<{ stored: Record<string, unknown> }>(
+  | { question: MessageRow; answer: MessageRow; files: AttachmentRow[]; touched: ConversationRow };
+
+const storeQuestionsTogether = batched(
+  async (
+    db: Database,
+    items: { ticket: ExchangeTicket; exchange: QuestionToStore }[],
+  ): Promise<(StoredQuestion | AttachmentNotBound)[]> => {
+    const calls = items.map(({ ticket, exchange }) => ({
+      conversation: ticket.conversationId,
+      user: ticket.owner.userId,
+      organization: ticket.owner.organizationId,
+      sealed: ticket.sealed,
+      last_shown: ticket.lastShownId,
+      month: ticket.month,
+      default_plan: DEFAULT_ORGANIZATION_PLAN_CODE,
+      question_id: exchange.questionId,
+      answer_id: exchange.answerId,
+      model: exchange.modelId,
+      reserved_tokens: exchange.reservedTokens,
+      attachments: exchange.attachmentIds,
+    }));
+    // What people wrote goes as text, not JSON, as a statement of its own would take it.
+    const texts = items.flatMap(({ exchange }) => [
+      exchange.questionContent,
+      exchange.answerContent,
+      exchange.name ?? null,
+    ]);
+    const [{ stored }] = (await rawRows<{ stored: Record<string, unknown>[] }>(
       db,
-      sql`select store_question(${ticketArguments(ticket)},
-      ${exchange.questionId}::uuid, ${exchange.questionContent}::text,
-      ${exchange.answerId}::uuid, ${exchange.answerContent}::text, ${exchange.modelId}::text,
-      ${exchange.reservedTokens}::integer, array[${ids}]::uuid[], ${exchange.name ?? null}::text
-    ) as stored`,
-    );
-  } catch (error) {
-    if (isDatabaseError(error, ATTACHMENT_NOT_BOUND)) throw new AttachmentNotBound();
-    throw error;
-  }
-  const { stored } = rows[0]!;
+      sql`select store_questions(${JSON.stringify(calls)}::jsonb, ${sql.param(texts)}::text[]) as stored`,
+    )) as [{ stored: Record<string, unknown>[] }];
+    return stored.map(storedQuestionFromJson);
+  },
+);
+
+function storedQuestionFromJson(
+  stored: Record<string, unknown>,
+): StoredQuestion | AttachmentNotBound {
+  if (stored.refusal === 'attachment_not_found') return new AttachmentNotBound();
   if (typeof stored.refusal === 'string') return { refusal: stored.refusal as ExchangeRefusal };
   const json = stored as Record<'question' | 'answer' | 'conversation', Record<string, unknown>> & {
     files: Record<string, unknown>[];
@@ -212,6 +240,23 @@ export async function storeQuestion(
     files: json.files.map((file) => rowFromJson(attachments, file)),
     touched: rowFromJson(conversations, json.conversation),
   };
+}
+
+/**
+ * A new question and its empty 'streaming' answer, admitted and stored (the database function
+ * store_question), with the files sent with it bound to it and the conversation touched, and
+ * named when `name` is given. Questions sent in the same turn are stored in one statement
+ * (store_questions); a file missing, sent already or someone else's throws AttachmentNotBound,
+ * nothing of that question written.
+ */
+export async function storeQuestion(
+  db: Database,
+  ticket: ExchangeTicket,
+  exchange: QuestionToStore,
+): Promise<StoredQuestion> {
+  const stored = await storeQuestionsTogether(db, { ticket, exchange });
+  if (stored instanceof AttachmentNotBound) throw stored;
+  return stored;
 }
 
 export async function touchConversation(options: {

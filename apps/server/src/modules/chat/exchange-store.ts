@@ -7,6 +7,7 @@ import {
   storeQuestion,
   type ExchangeRefusal,
   type ExchangeTicket,
+  type QuestionToStore,
 } from './chat.repo';
 import type { Database } from '../../db/client';
 import type { VersionedRow } from '../../repos/message-versions';
@@ -31,14 +32,15 @@ export interface StoredExchange {
 const firstVersion = (row: MessageRow): VersionedRow => ({ ...row, version: 1, versions: 1 });
 
 /**
- * A new question and its empty answer, admitted and stored in one statement: on the embedded
- * database a transaction holds the only session across round trips to the server's thread,
+ * A new question and its empty answer, admitted and stored in one statement, with the other
+ * questions sent in the same turn: on the embedded database a transaction holds the only
+ * session across round trips to the server's thread, and each statement waits its turn on it,
  * which is what a burst of questions waits on.
  */
 export async function storeSentQuestion(options: {
   db: Database;
   ticket: ExchangeTicket;
-  exchange: Parameters<typeof storeQuestion>[2];
+  exchange: QuestionToStore;
 }): Promise<StoredExchange> {
   const attachmentIds = [...new Set(options.exchange.attachmentIds)];
   if (attachmentIds.some((id) => !isUuid(id))) throw notFound('attachment');

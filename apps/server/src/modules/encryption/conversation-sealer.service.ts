@@ -1,5 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { UserActor } from '../../access/actor';
+import { batchedRead } from '../../db/batched';
 import type { Database } from '../../db/client';
 import { encryptionKeys, memberships, organizations, users } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -128,27 +129,41 @@ export function readableConversation<T extends { id: string; name: string; encry
  * forces it (a member without a credential is then asked to set one before chatting).
  */
 export async function isContextEncrypted(db: Database, actor: UserActor): Promise<boolean> {
-  if (actor.organizationId === null) {
-    const [row] = await db
-      .select({ enabled: users.encryptionEnabled })
-      .from(users)
-      .where(eq(users.id, actor.userId));
-    return row?.enabled ?? false;
-  }
-  const [row] = await db
+  const enabled =
+    actor.organizationId === null
+      ? await ownEncryptionEnabled(db, actor.userId)
+      : await memberEncryptionEnabled(db, `${actor.userId} ${actor.organizationId}`);
+  return enabled ?? false;
+}
+
+// Read for each question: the reads of one turn are one statement.
+const ownEncryptionEnabled = batchedRead(async (db, userIds: string[]) => {
+  const rows = await db
+    .select({ id: users.id, enabled: users.encryptionEnabled })
+    .from(users)
+    .where(sql`${users.id} = any(${sql.param(userIds)}::uuid[])`);
+  return new Map(rows.map((row) => [row.id, row.enabled]));
+});
+
+/** Keyed by "userId organizationId". */
+const memberEncryptionEnabled = batchedRead(async (db, pairs: string[]) => {
+  const [userIds, organizationIds] = [0, 1].map((part) =>
+    pairs.map((pair) => pair.split(' ')[part]!),
+  );
+  const rows = await db
     .select({
+      userId: memberships.userId,
+      organizationId: memberships.organizationId,
       enabled: sql<boolean>`${memberships.encryptionEnabled} or ${organizations.encryptionForced}`,
     })
     .from(memberships)
     .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
     .where(
-      and(
-        eq(memberships.userId, actor.userId),
-        eq(memberships.organizationId, actor.organizationId),
-      ),
+      sql`(${memberships.userId}, ${memberships.organizationId}) in
+        (select * from unnest(${sql.param(userIds)}::uuid[], ${sql.param(organizationIds)}::uuid[]))`,
     );
-  return row?.enabled ?? false;
-}
+  return new Map(rows.map((row) => [`${row.userId} ${row.organizationId}`, row.enabled]));
+});
 
 /**
  * The actor's own sealer for a new conversation in an encrypted context: without a
