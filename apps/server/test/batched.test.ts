@@ -51,6 +51,25 @@ describe('batched database calls', () => {
     expect(batches).toHaveLength(2);
   });
 
+  it('starts another batch once one holds the most calls it may', async () => {
+    const sizes: number[] = [];
+    const double = batched(
+      async (database: Database, values: number[]) => {
+        sizes.push(values.length);
+        const rows = await rawRows<{ doubled: number }>(
+          database,
+          sql`select value * 2 as doubled from unnest(${sql.param(values)}::int[]) with ordinality as v(value, n) order by n`,
+        );
+        return rows.map((row) => row.doubled);
+      },
+      { most: 2 },
+    );
+    expect(await Promise.all([1, 2, 3, 4, 5].map((value) => double(db, value)))).toEqual([
+      2, 4, 6, 8, 10,
+    ]);
+    expect(sizes).toEqual([2, 2, 1]);
+  });
+
   it('runs a call inside a transaction at once, in the transaction', async () => {
     const { batches, labelsOf } = recordedLabels();
     const seen = await db.transaction(async (tx) => {

@@ -13,16 +13,19 @@ interface Call<Input, Output> {
  * A database call whose calls in the same turn of the event loop are made as one: on the
  * embedded database every statement waits its turn on the one session, so a burst of questions
  * making a statement each would queue them all. `runMany` answers an output for each input, in
- * their order; when it fails, every call of the batch fails with it. Inside a transaction a call
- * runs at once, in it.
+ * their order; when it fails, every call of the batch fails with it. A batch takes at most
+ * `most` calls (the next ones start another), so that one does not hold the database long.
+ * Inside a transaction a call runs at once, in it.
  */
 export function batched<Input, Output>(
   runMany: (db: Database, inputs: Input[]) => Promise<Output[]>,
+  options: { most?: number } = {},
 ): (db: Database, input: Input) => Promise<Output> {
+  const most = options.most ?? Infinity;
   const pending = new WeakMap<Database, Call<Input, Output>[]>();
 
   function flush(db: Database, calls: Call<Input, Output>[]) {
-    pending.delete(db);
+    if (pending.get(db) === calls) pending.delete(db);
     runMany(
       db,
       calls.map((call) => call.input),
@@ -35,7 +38,7 @@ export function batched<Input, Output>(
   return (db, input) => {
     if (inTransaction(db)) return runMany(db, [input]).then(([output]) => output!);
     let calls = pending.get(db);
-    if (!calls) {
+    if (!calls || calls.length >= most) {
       const created: Call<Input, Output>[] = [];
       pending.set(db, created);
       // After the I/O of this turn: every frame that arrived with this one joins the batch.

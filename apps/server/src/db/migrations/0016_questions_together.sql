@@ -54,15 +54,14 @@ END $$;
 -- Each item of p_items: conversation, user, organization, sealed, last_shown, month,
 -- default_plan, question_id, answer_id, model, reserved_tokens, attachments (ids). The texts
 -- people wrote are not in JSON but in p_texts, three per item: the question, the answer and
--- the name (null to keep it). Answers the results in the same order.
-CREATE FUNCTION store_questions(p_items jsonb, p_texts text[]) RETURNS jsonb
+-- the name (null to keep it). Answers a row for each item, in their order.
+CREATE FUNCTION store_questions(p_items jsonb, p_texts text[]) RETURNS SETOF jsonb
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   item jsonb;
   n bigint;
   attachment_ids uuid[];
   stored jsonb;
-  results jsonb := '[]';
 BEGIN
   PERFORM 1 FROM conversations c
     WHERE c.id IN (SELECT (i ->> 'conversation')::uuid FROM jsonb_array_elements(p_items) i)
@@ -96,7 +95,6 @@ BEGIN
         stored := jsonb_build_object('refusal', 'attachment_not_found');
       END;
     END IF;
-    results := results || jsonb_build_array(stored);
+    RETURN NEXT stored;
   END LOOP;
-  RETURN results;
 END $$;
