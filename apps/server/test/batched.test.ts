@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findConversationRecord } from '../src/access/access.repo';
 import { batched, batchedRead } from '../src/db/batched';
 import type { Database, DatabaseHandle } from '../src/db/client';
 import { rawRows } from '../src/db/raw-rows';
@@ -94,6 +95,16 @@ describe('batched database calls', () => {
     expect(failed.map((result) => result.status)).toEqual(['rejected', 'rejected']);
     failing = false;
     expect(await Promise.all([echo(db, 3), echo(db, 4)])).toEqual([3, 4]);
+  });
+
+  it('reads a conversation id that is not a UUID as none, not failing the reads beside it', async () => {
+    const beside = randomUUID();
+    expect(
+      await Promise.all([
+        findConversationRecord(db, 'not-a-uuid'),
+        findConversationRecord(db, beside),
+      ]),
+    ).toEqual([undefined, undefined]);
   });
 
   it('reads each key once per batch, callers of the same key sharing its value', async () => {

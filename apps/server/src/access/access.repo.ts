@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { OrganizationRole } from '@themis/shared';
 import { batchedRead } from '../db/batched';
+import { isUuid } from '../ids';
 import type { Database } from '../db/client';
 import {
   attachments,
@@ -19,7 +20,8 @@ import type { Owned, SharedLinkRecord } from './policies';
 
 /**
  * The whole row: the decision needs its owner, and the caller often its other columns. Reads of
- * the same turn are one statement (a burst of questions checks a conversation each).
+ * the same turn are one statement (a burst of questions checks a conversation each); an id that
+ * is not a UUID reads as none rather than failing the others'.
  */
 export const findConversationRecord: (
   db: Database,
@@ -28,7 +30,7 @@ export const findConversationRecord: (
   const rows = await db
     .select()
     .from(conversations)
-    .where(sql`${conversations.id} = any(${sql.param(ids)}::uuid[])`);
+    .where(sql`${conversations.id} = any(${sql.param(ids.filter(isUuid))}::uuid[])`);
   return new Map(rows.map((row) => [row.id, row]));
 });
 
