@@ -16,15 +16,18 @@ beforeAll(async () => {
 });
 afterAll(() => handle.close());
 
+const thingsOf = (database: Database, ids: string[]) =>
+  rawRows<{ id: string; label: string }>(
+    database,
+    sql`select id, label from batched_things where id = any(${sql.param(ids)}::uuid[])`,
+  );
+
 /** Each batch's inputs, as the database was asked them. */
 function recordedLabels() {
   const batches: string[][] = [];
   const labelsOf = batched(async (database: Database, ids: string[]) => {
     batches.push(ids);
-    const rows = await rawRows<{ id: string; label: string }>(
-      database,
-      sql`select id, label from batched_things where id = any(${sql.param(ids)}::uuid[])`,
-    );
+    const rows = await thingsOf(database, ids);
     return ids.map((id) => rows.find((row) => row.id === id)?.label ?? null);
   });
   return { batches, labelsOf };
@@ -112,10 +115,7 @@ describe('batched database calls', () => {
     const asked: string[][] = [];
     const readLabel = batchedRead(async (database: Database, ids: string[]) => {
       asked.push(ids);
-      const rows = await rawRows<{ id: string; label: string }>(
-        database,
-        sql`select id, label from batched_things where id = any(${sql.param(ids)}::uuid[])`,
-      );
+      const rows = await thingsOf(database, ids);
       return new Map(rows.map((row) => [row.id, row.label]));
     });
     const missing = randomUUID();
