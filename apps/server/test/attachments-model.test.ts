@@ -204,6 +204,42 @@ describe('binding attachments to a question', () => {
     await uploadFile(owner.client, owner.conversationId, pdf, 'd.pdf');
   });
 
+  it('fails alone the question a batch cannot store, storing the others of its turn', async () => {
+    const [first, second, third] = await Promise.all([0, 1, 2].map(() => userWithConversation()));
+    const db = t.database.db;
+    const taken = exchange([]);
+    await storeQuestion(db, ticket(second!.userId, second!.conversationId), taken);
+    await db.update(messages).set({ status: 'complete' }).where(eq(messages.id, taken.answerId));
+    const sent = [
+      exchange([]),
+      // An id another message has already: the database refuses the whole statement.
+      { ...exchange([]), questionId: taken.questionId },
+      exchange([]),
+    ];
+    const tickets = [first!, second!, third!].map((owner, i) => ({
+      ...ticket(owner.userId, owner.conversationId),
+      lastShownId: i === 1 ? taken.answerId : null,
+    }));
+    const [stored, failed, alsoStored] = await Promise.allSettled([
+      storeQuestion(db, tickets[0]!, sent[0]!),
+      storeQuestion(db, tickets[1]!, sent[1]!),
+      storeQuestion(db, tickets[2]!, sent[2]!),
+    ]);
+
+    expect(failed.status).toBe('rejected');
+    expect(failed.status === 'rejected' && failed.reason).not.toBeInstanceOf(AttachmentNotBound);
+    for (const [result, question] of [
+      [stored, sent[0]!],
+      [alsoStored, sent[2]!],
+    ] as const) {
+      expect(result).toMatchObject({
+        status: 'fulfilled',
+        value: { question: { id: question.questionId } },
+      });
+    }
+    expect(await questionsIn(second!.conversationId)).toHaveLength(2);
+  });
+
   it('stores questions sent in the same turn together, refusing alone the one with a file not its own', async () => {
     const owner = await userWithConversation();
     const other = await userWithConversation();

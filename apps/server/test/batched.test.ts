@@ -100,6 +100,17 @@ describe('batched database calls', () => {
     expect(await Promise.all([echo(db, 3), echo(db, 4)])).toEqual([3, 4]);
   });
 
+  it('fails the calls of a batch answered with too few outputs, or thrown before a promise', async () => {
+    const short = batched(async (_database: Database, values: number[]) => values.slice(1));
+    const thrown = batched((): Promise<number[]> => {
+      throw new Error('thrown at once');
+    });
+    for (const call of [short, thrown]) {
+      const settled = await Promise.allSettled([call(db, 1), call(db, 2)]);
+      expect(settled.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    }
+  });
+
   it('reads a conversation id that is not a UUID as none, not failing the reads beside it', async () => {
     const beside = randomUUID();
     expect(

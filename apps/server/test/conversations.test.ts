@@ -94,6 +94,10 @@ describe('conversations', () => {
     const own = await alice.client.get(`/api/conversation/get/${pk}`);
     expect(own.statusCode).toBe(200);
     expect(own.json()).toMatchObject({ pk, name: 'Mine', is_streaming: false });
+    // A UUID is the same in capitals.
+    const capitals = await alice.client.get(`/api/conversation/get/${pk.toUpperCase()}`);
+    expect(capitals.statusCode).toBe(200);
+    expect(capitals.json()).toMatchObject({ pk, name: 'Mine' });
 
     for (const [client, id] of [
       [bob.client, pk],

@@ -18,21 +18,26 @@ import {
 } from '../db/schema';
 import type { Owned, SharedLinkRecord } from './policies';
 
-/**
- * The whole row: the decision needs its owner, and the caller often its other columns. Reads of
- * the same turn are one statement (a burst of questions checks a conversation each); an id that
- * is not a UUID reads as none rather than failing the others'.
- */
-export const findConversationRecord: (
-  db: Database,
-  conversationId: string,
-) => Promise<(ConversationRow & Owned) | undefined> = batchedRead(async (db, ids: string[]) => {
+const readConversations = batchedRead(async (db, ids: string[]) => {
   const rows = await db
     .select()
     .from(conversations)
     .where(sql`${conversations.id} = any(${sql.param(ids.filter(isUuid))}::uuid[])`);
   return new Map(rows.map((row) => [row.id, row]));
 });
+
+/**
+ * The whole row: the decision needs its owner, and the caller often its other columns. Reads of
+ * the same turn are one statement (a burst of questions checks a conversation each); an id that
+ * is not a UUID reads as none rather than failing the others'.
+ */
+export function findConversationRecord(
+  db: Database,
+  conversationId: string,
+): Promise<(ConversationRow & Owned) | undefined> {
+  // Rows come back under the database's spelling of their id, in small letters.
+  return readConversations(db, conversationId.toLowerCase());
+}
 
 export async function findMessageOwner(
   db: Database,

@@ -26,13 +26,20 @@ export function batched<Input, Output>(
 
   function flush(db: Database, calls: Call<Input, Output>[]) {
     if (pending.get(db) === calls) pending.delete(db);
-    runMany(
-      db,
-      calls.map((call) => call.input),
-    ).then(
-      (outputs) => calls.forEach((call, index) => call.resolve(outputs[index]!)),
-      (error: unknown) => calls.forEach((call) => call.reject(error)),
-    );
+    Promise.resolve()
+      .then(() =>
+        runMany(
+          db,
+          calls.map((call) => call.input),
+        ),
+      )
+      .then((outputs) => {
+        if (outputs.length !== calls.length) {
+          throw new Error(`a batch of ${calls.length} calls answered ${outputs.length} outputs`);
+        }
+        calls.forEach((call, index) => call.resolve(outputs[index]!));
+      })
+      .catch((error: unknown) => calls.forEach((call) => call.reject(error)));
   }
 
   return (db, input) => {

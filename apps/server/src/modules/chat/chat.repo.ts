@@ -58,7 +58,8 @@ export async function listConversationMessages(options: {
   db: Database;
   conversationId: string;
 }): Promise<MessageRow[]> {
-  return (await readShownMessages(options.db, options.conversationId)) ?? [];
+  // Keyed as the database spells a UUID.
+  return (await readShownMessages(options.db, options.conversationId.toLowerCase())) ?? [];
 }
 
 const readShownMessages = batchedRead(async (db, conversationIds: string[]) => {
@@ -193,41 +194,62 @@ type StoredQuestion =
   | { refusal: ExchangeRefusal }
   | { question: MessageRow; answer: MessageRow; files: AttachmentRow[]; touched: ConversationRow };
 
+type QuestionItem = { ticket: ExchangeTicket; exchange: QuestionToStore };
+
 const storeQuestionsTogether = batched(
-  async (
-    db: Database,
-    items: { ticket: ExchangeTicket; exchange: QuestionToStore }[],
-  ): Promise<(StoredQuestion | AttachmentNotBound)[]> => {
-    const calls = items.map(({ ticket, exchange }) => ({
-      conversation: ticket.conversationId,
-      user: ticket.owner.userId,
-      organization: ticket.owner.organizationId,
-      sealed: ticket.sealed,
-      last_shown: ticket.lastShownId,
-      month: ticket.month,
-      default_plan: DEFAULT_ORGANIZATION_PLAN_CODE,
-      question_id: exchange.questionId,
-      answer_id: exchange.answerId,
-      model: exchange.modelId,
-      reserved_tokens: exchange.reservedTokens,
-      attachments: exchange.attachmentIds,
-    }));
-    // What people wrote goes as text, not JSON, as a statement of its own would take it.
-    const texts = items.flatMap(({ exchange }) => [
-      exchange.questionContent,
-      exchange.answerContent,
-      exchange.name ?? null,
-    ]);
-    const rows = await rawRows<{ stored: Record<string, unknown> }>(
-      db,
-      sql`select stored from store_questions(${JSON.stringify(calls)}::jsonb, ${sql.param(texts)}::text[])
-        with ordinality as results(stored, n) order by n`,
-    );
-    return rows.map(({ stored }) => storedQuestionFromJson(stored));
+  async (db: Database, items: QuestionItem[]): Promise<(StoredQuestion | Error)[]> => {
+    try {
+      return await storeQuestions(db, items);
+    } catch (error) {
+      if (items.length === 1) throw error;
+      // What fails a batch unexpectedly (a row deleted meanwhile, a deadlock's victim on
+      // PostgreSQL) is one question's: each is stored again alone, and only its own fails.
+      return Promise.all(
+        items.map((item) =>
+          storeQuestions(db, [item]).then(
+            ([stored]) => stored!,
+            (failure: unknown) => (failure instanceof Error ? failure : new Error(String(failure))),
+          ),
+        ),
+      );
+    }
   },
   // About 2 ms each on the embedded database: other statements wait no longer than ~50 ms.
   { most: 25 },
 );
+
+/** One statement of store_questions: a row for each item, in their order. */
+async function storeQuestions(
+  db: Database,
+  items: QuestionItem[],
+): Promise<(StoredQuestion | AttachmentNotBound)[]> {
+  const calls = items.map(({ ticket, exchange }) => ({
+    conversation: ticket.conversationId,
+    user: ticket.owner.userId,
+    organization: ticket.owner.organizationId,
+    sealed: ticket.sealed,
+    last_shown: ticket.lastShownId,
+    month: ticket.month,
+    default_plan: DEFAULT_ORGANIZATION_PLAN_CODE,
+    question_id: exchange.questionId,
+    answer_id: exchange.answerId,
+    model: exchange.modelId,
+    reserved_tokens: exchange.reservedTokens,
+    attachments: exchange.attachmentIds,
+  }));
+  // What people wrote goes as text, not JSON, as a statement of its own would take it.
+  const texts = items.flatMap(({ exchange }) => [
+    exchange.questionContent,
+    exchange.answerContent,
+    exchange.name ?? null,
+  ]);
+  const rows = await rawRows<{ stored: Record<string, unknown> }>(
+    db,
+    sql`select stored from store_questions(${JSON.stringify(calls)}::jsonb, ${sql.param(texts)}::text[])
+        with ordinality as results(stored, n) order by n`,
+  );
+  return rows.map(({ stored }) => storedQuestionFromJson(stored));
+}
 
 function storedQuestionFromJson(
   stored: Record<string, unknown>,
@@ -258,7 +280,7 @@ export async function storeQuestion(
   exchange: QuestionToStore,
 ): Promise<StoredQuestion> {
   const stored = await storeQuestionsTogether(db, { ticket, exchange });
-  if (stored instanceof AttachmentNotBound) throw stored;
+  if (stored instanceof Error) throw stored;
   return stored;
 }
 
