@@ -205,10 +205,12 @@ describe('binding attachments to a question', () => {
   });
 
   it('fails alone the question a batch cannot store, storing the others of its turn', async () => {
-    const [first, second, third] = await Promise.all([0, 1, 2].map(() => userWithConversation()));
+    const first = await userWithConversation();
+    const second = await userWithConversation();
+    const third = await userWithConversation();
     const db = t.database.db;
     const taken = exchange([]);
-    await storeQuestion(db, ticket(second!.userId, second!.conversationId), taken);
+    await storeQuestion(db, ticket(second.userId, second.conversationId), taken);
     await db.update(messages).set({ status: 'complete' }).where(eq(messages.id, taken.answerId));
     const sent = [
       exchange([]),
@@ -216,7 +218,7 @@ describe('binding attachments to a question', () => {
       { ...exchange([]), questionId: taken.questionId },
       exchange([]),
     ];
-    const tickets = [first!, second!, third!].map((owner, i) => ({
+    const tickets = [first, second, third].map((owner, i) => ({
       ...ticket(owner.userId, owner.conversationId),
       lastShownId: i === 1 ? taken.answerId : null,
     }));
@@ -237,7 +239,7 @@ describe('binding attachments to a question', () => {
         value: { question: { id: question.questionId } },
       });
     }
-    expect(await questionsIn(second!.conversationId)).toHaveLength(2);
+    expect(await questionsIn(second.conversationId)).toHaveLength(2);
   });
 
   it('stores questions sent in the same turn together, refusing alone the one with a file not its own', async () => {

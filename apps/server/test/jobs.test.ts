@@ -67,6 +67,35 @@ describe('the job queue', () => {
     expect(await w.runDueJobs()).toBe(0);
   });
 
+  it('finishes, before a run of due jobs resolves, those another run took first', async () => {
+    const release = deferred();
+    const started = deferred();
+    const done: string[] = [];
+    const { worker: w } = worker({
+      slow: async () => {
+        started.resolve();
+        await release.promise;
+        done.push('slow');
+      },
+    });
+    await enqueueJob(database.db, { type: 'slow', payload: {} });
+    const first = w.runDueJobs();
+    await started.promise;
+    let secondEnded = false;
+    const second = w.runDueJobs().then((count) => {
+      secondEnded = true;
+      return count;
+    });
+    // A round trip after the second run asked for due jobs: it found none to claim, and still
+    // waits for the one the first run is running.
+    await expect.poll(() => database.db.select().from(jobs)).toHaveLength(1);
+    expect(secondEnded).toBe(false);
+    release.resolve();
+    expect(await second).toBe(0);
+    expect(done).toEqual(['slow']);
+    expect(await first).toBe(1);
+  });
+
   it('gives each handler its own job’s payload only', async () => {
     const seen: unknown[] = [];
     const { worker: w } = worker({ note: async (payload) => void seen.push(payload) });

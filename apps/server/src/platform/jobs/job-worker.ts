@@ -87,6 +87,12 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     );
 
   const running = new Set<Promise<void>>();
+  /** A job run counted as running until it ends, whoever claimed it. */
+  const track = (job: ClaimedJob) => {
+    const task = run(job).finally(() => running.delete(task));
+    running.add(task);
+    return task;
+  };
   let started = false;
   let timer: NodeJS.Timeout | undefined;
   let polling: Promise<void> | undefined;
@@ -97,11 +103,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     if (free <= 0) return;
     try {
       for (const job of await claimDueJobs(db, { limit: free, leaseMs })) {
-        const task = run(job).finally(() => {
-          running.delete(task);
-          pollSoon();
-        });
-        running.add(task);
+        void track(job).finally(pollSoon);
       }
     } catch (error) {
       log.error({ error: describeFailure(error) }, 'could not claim due jobs');
@@ -143,10 +145,11 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       for (;;) {
         const batch = await claimDueJobs(db, { limit: concurrency, leaseMs });
         if (batch.length === 0) break;
-        await Promise.all(batch.map(run));
+        await Promise.all(batch.map(track));
         count += batch.length;
       }
-      // Due jobs the background loop took first are finished too when this resolves.
+      // Due jobs the background loop or another call took first are finished too when this
+      // resolves.
       await polling;
       await Promise.allSettled([...running]);
       return count;
