@@ -15,12 +15,6 @@ import { firm } from './organization-fixtures';
 // could make two batches wait on each other. It needs a second connection holding the lock,
 // which the embedded database (one session) cannot give.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-
 /** Whether a statement of this database waited for a lock before `settled` settled. */
 async function waitedForLock(db: Database, settled: Promise<unknown>): Promise<boolean> {
   let done = false;
@@ -37,6 +31,12 @@ async function waitedForLock(db: Database, settled: Promise<unknown>): Promise<b
 }
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('the locks of an admission', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
   it("do not hold up the same person's question in an organization", async () => {
     const { owner, organizationId } = await firm(t);
     const userId = owner.user.pk;
