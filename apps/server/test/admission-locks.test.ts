@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client';
@@ -7,6 +6,7 @@ import { conversations } from '../src/db/schema';
 import { admitExchange, storeQuestion } from '../src/modules/chat/chat.repo';
 import { monthKey } from '../src/modules/usage/allowance.service';
 import { createTestApp, type TestApp } from './app';
+import { questionToStore } from './attachment-setup';
 import { firm } from './organization-fixtures';
 
 // An admission locks its conversation and its billing owner until its transaction ends. On
@@ -59,16 +59,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the locks of an admission', () 
     const waited = await db.transaction(async (tx) => {
       // What a batch holds while it stores the person's own question.
       expect(await admitExchange(tx, ticket(own!.id, null))).toBeNull();
-      const stored = storeQuestion(db, ticket(firmWide!.id, organizationId), {
-        questionId: randomUUID(),
-        questionContent: 'Question',
-        answerId: randomUUID(),
-        answerContent: '',
-        modelId: 'openai:gpt-test',
-        reservedTokens: 100,
-        attachmentIds: [],
-        name: undefined,
-      });
+      const stored = storeQuestion(db, ticket(firmWide!.id, organizationId), questionToStore());
       const sawWait = await waitedForLock(db, stored);
       if (!sawWait) expect(await stored).toHaveProperty('question');
       return sawWait;

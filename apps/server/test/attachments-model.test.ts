@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { CHAT_FILES_MAX } from '@themis/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +7,7 @@ import { monthKey } from '../src/modules/usage/allowance.service';
 import { messages } from '../src/db/schema';
 import { createTestApp, type TestApp } from './app';
 import { docxWithText, pdfWithText, pngImage } from './attachment-files';
-import { attachmentHelpers, testModel as model } from './attachment-setup';
+import { attachmentHelpers, questionToStore, testModel as model } from './attachment-setup';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -148,16 +147,6 @@ describe('binding attachments to a question', () => {
     lastShownId: null,
     month: monthKey(new Date()),
   });
-  const exchange = (attachmentIds: string[]) => ({
-    questionId: randomUUID(),
-    questionContent: 'Question',
-    answerId: randomUUID(),
-    answerContent: '',
-    modelId: 'openai:gpt-test',
-    reservedTokens: 100,
-    attachmentIds,
-    name: undefined,
-  });
   const questionsIn = async (conversationId: string) =>
     t.database.db.select().from(messages).where(eq(messages.conversationId, conversationId));
 
@@ -172,12 +161,16 @@ describe('binding attachments to a question', () => {
 
     // Someone else's file fails the whole question: no message, nothing bound.
     await expect(
-      storeQuestion(db, ticket(owner.userId, owner.conversationId), exchange([a.pk, theirs.pk])),
+      storeQuestion(
+        db,
+        ticket(owner.userId, owner.conversationId),
+        questionToStore([a.pk, theirs.pk]),
+      ),
     ).rejects.toBeInstanceOf(AttachmentNotBound);
     expect(await questionsIn(owner.conversationId)).toEqual([]);
     expect((await rowsOf(owner.userId)).every((row) => row.messageId === null)).toBe(true);
 
-    const sent = exchange([b.pk, a.pk]);
+    const sent = questionToStore([b.pk, a.pk]);
     const stored = await storeQuestion(db, ticket(owner.userId, owner.conversationId), sent);
     if ('refusal' in stored) throw new Error(`refused: ${stored.refusal}`);
     // In the order they were uploaded, as the message lists them.
@@ -194,9 +187,11 @@ describe('binding attachments to a question', () => {
     // The answer being written holds the conversation; once it has ended, a file sent
     // already is refused like someone else's.
     const after = { ...ticket(owner.userId, owner.conversationId), lastShownId: sent.answerId };
-    expect(await storeQuestion(db, after, exchange([]))).toEqual({ refusal: 'conversation_busy' });
+    expect(await storeQuestion(db, after, questionToStore([]))).toEqual({
+      refusal: 'conversation_busy',
+    });
     await db.update(messages).set({ status: 'complete' }).where(eq(messages.id, sent.answerId));
-    await expect(storeQuestion(db, after, exchange([a.pk]))).rejects.toBeInstanceOf(
+    await expect(storeQuestion(db, after, questionToStore([a.pk]))).rejects.toBeInstanceOf(
       AttachmentNotBound,
     );
     expect(await questionsIn(owner.conversationId)).toHaveLength(2);
@@ -209,14 +204,14 @@ describe('binding attachments to a question', () => {
     const second = await userWithConversation();
     const third = await userWithConversation();
     const db = t.database.db;
-    const taken = exchange([]);
+    const taken = questionToStore([]);
     await storeQuestion(db, ticket(second.userId, second.conversationId), taken);
     await db.update(messages).set({ status: 'complete' }).where(eq(messages.id, taken.answerId));
     const sent = [
-      exchange([]),
+      questionToStore([]),
       // An id another message has already: the database refuses the whole statement.
-      { ...exchange([]), questionId: taken.questionId },
-      exchange([]),
+      { ...questionToStore([]), questionId: taken.questionId },
+      questionToStore([]),
     ];
     const tickets = [first, second, third].map((owner, i) => ({
       ...ticket(owner.userId, owner.conversationId),
@@ -253,9 +248,9 @@ describe('binding attachments to a question', () => {
     // Texts as people write them: quotes, braces, backslashes, a NULL that is a word, Polish.
     const written = 'Czy "{a,b}" \\ NULL – zażółć gęślą jaźń?';
     const sent = [
-      { ...exchange([mine.pk]), questionContent: written, name: 'NULL' },
-      exchange([theirs.pk]),
-      { ...exchange([]), name: 'Umowa "najmu"' },
+      { ...questionToStore([mine.pk]), questionContent: written, name: 'NULL' },
+      questionToStore([theirs.pk]),
+      { ...questionToStore([]), name: 'Umowa "najmu"' },
     ];
     const [first, refused, last] = await Promise.allSettled([
       storeQuestion(db, ticket(owner.userId, owner.conversationId), sent[0]!),
