@@ -10,7 +10,9 @@ import { firm, myMembership } from './organization-fixtures';
 // conversations left in an organization, a sync job that failed for good, a value that does
 // not open, and an organization made voluntary that never forced.
 
-const h = chatHarnessForFile();
+// Jobs run only when a test asks: a background poll could finish a switch's job before its
+// answer reports what is pending.
+const h = chatHarnessForFile({}, { startWorker: false });
 const e = encryptionHelpers(h);
 beforeAll(() => {
   h.answerWith((request, res) => streamOpenAiAnswer(request, res, { deltas: ['Answered.'] }));

@@ -10,7 +10,9 @@ import { streamOpenAiAnswer } from './llm-upstreams';
 // Turning encryption on and off for the own context, and removing the credential: the
 // calls, their refusals, and the background job that seals, opens or deletes what exists.
 
-const h = chatHarnessForFile();
+// Jobs run only when a test asks: a background poll could finish a switch's job before its
+// answer reports what is pending.
+const h = chatHarnessForFile({}, { startWorker: false });
 const e = encryptionHelpers(h);
 beforeAll(() => {
   h.answerWith((request, res) =>
