@@ -70,7 +70,9 @@ export async function createTestApp(
 
 /**
  * Another instance of the app on `first`'s database, as a second server or a restart would
- * be: `first` keeps the database and closes it, and this instance's log is dropped.
+ * be: `first` keeps the database and closes it, and this instance's log is dropped. It runs
+ * no background job worker unless asked: one would take jobs that a test runs and waits for
+ * through `first.app.jobs.runDueJobs()`.
  */
 export function anotherInstance(
   first: TestApp,
@@ -82,6 +84,7 @@ export function anotherInstance(
     webDistDir: '/nonexistent',
     maintenanceCacheMs: 0,
     logStream: new Writable({ write: (_chunk, _encoding, callback) => callback() }),
+    startWorker: false,
     ...deps,
   });
 }

@@ -20,7 +20,7 @@ let accounts: TestApp;
 beforeAll(async () => {
   smtp = await startSmtpServer();
   t = await createTestApp({ env: { SMTP_URL: smtp.url }, startWorker: false });
-  const outboxInstance = await anotherInstance(t, {}, { startWorker: false });
+  const outboxInstance = await anotherInstance(t, {});
   await outboxInstance.ready();
   accounts = { ...t, app: outboxInstance, close: () => outboxInstance.close() };
 });
