@@ -1,4 +1,4 @@
-import { RouterProvider } from './routing';
+import { RouterProvider } from 'react-router/dom';
 import type { createAppRouter } from './router';
 import { MaintenanceGate } from '../features/maintenance';
 import { AppProviders } from './providers';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Outlet } from './routing';
+import { Outlet } from 'react-router';
 import { OutsideShellBanner } from '../features/maintenance';
 import { markFirstPageShown } from './first-page';
 

@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from './routing';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { SECRET, sharedConversation } from '../features/sharing/test-data';
 import { authUser, detail, fakeApi, json, signedOut, userResponse } from '../test/fake-api';

@@ -1,6 +1,6 @@
 import { SHARE_ROUTE_ROOT } from '@themis/shared';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from './routing';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { CenteredSpinner } from '../components/CenteredSpinner';
 import { RouteErrorPage } from '../features/errors/pages/RouteErrorPage';
 import { SHOWS_OWN_BANNER } from '../features/maintenance/components/OutsideShellBanner';

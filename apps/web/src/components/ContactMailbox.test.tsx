@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { CONTACT_EMAIL } from '@themis/shared';
-import { createMemoryRouter, RouterProvider } from '../app/routing';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '../app/i18n';
 import { RouteErrorPage } from '../features/errors/pages/RouteErrorPage';

@@ -1,7 +1,7 @@
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation } from '../app/routing';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { paths } from '../app/paths';
 
 const DOCUMENTS = [

@@ -5,7 +5,7 @@ import {
   type Plan,
   type UserResponse,
 } from '@themis/shared';
-import { createMemoryRouter, RouterProvider } from '../app/routing';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { routes } from '../app/router';
 import { maintenanceStatus, renderWithProviders, stubFetch } from './render';
 

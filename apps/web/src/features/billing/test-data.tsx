@@ -8,7 +8,7 @@ import type {
   Subscription,
 } from '@themis/shared';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from '../../app/routing';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { plan } from '../../test/fake-api';
 import { renderWithProviders } from '../../test/render';
 

@@ -1,6 +1,6 @@
 import type { Conversation, Message, MessagePage, ModelInfo } from '@themis/shared';
 import { fireEvent, screen } from '@testing-library/react';
-import { createMemoryRouter, Outlet, RouterProvider } from '../../app/routing';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { VirtuosoMockContext } from 'react-virtuoso';
 import { fakeApi, json } from '../../test/fake-api';
 import { stubWebSocket } from '../../test/fake-socket';

@@ -1,6 +1,6 @@
 import type { ChatClientMessage, ErrorCode, Language, ModelInfo } from '@themis/shared';
 import { useRef } from 'react';
-import { useNavigate } from '../../app/routing';
+import { useNavigate } from 'react-router';
 import { errorCode } from '../../app/api/error-message';
 import { paths } from '../../app/paths';
 import { useCreateConversationMutation } from './api';

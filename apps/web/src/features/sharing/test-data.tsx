@@ -1,6 +1,6 @@
 import type { Organization, SharedConversation, SharedLink, SharedMessage } from '@themis/shared';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from '../../app/routing';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { renderWithProviders } from '../../test/render';
 import { EncryptionProvider } from '../encryption';
 

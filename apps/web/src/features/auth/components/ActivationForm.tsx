@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from '../../../app/routing';
+import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
 import { useLanguage } from '../../../app/use-language';
 import { FormError } from '../../../components/form/FormError';

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from '../../../app/routing';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { errorCode } from '../../../app/api/error-message';
 import { paths, withEmail } from '../../../app/paths';
 import { FormError } from '../../../components/form/FormError';
@@ -37,7 +37,7 @@ export function LoginCredentialsForm({
     mode: 'onChange',
     defaultValues: { email: defaultEmail, password: '' },
   });
-  const params = useSearchParams();
+  const [params] = useSearchParams();
   const googleLoginUrl = providerLoginUrl('google', params.get('from'));
 
   const submit = handleSubmit(async (values) => {

@@ -1,7 +1,7 @@
 import CloudOffOutlinedIcon from '@mui/icons-material/CloudOffOutlined';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation } from '../../../app/routing';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { loginRedirectUrl } from '../../../app/api/base-query';
 import { errorMessageKey } from '../../../app/api/error-message';
 import { paths } from '../../../app/paths';

@@ -1,7 +1,7 @@
 import CheckCircleOutlinedIcon from '@mui/icons-material/CheckCircleOutlined';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from '../../../app/routing';
+import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../app/paths';
 import { CardPage } from '../../../components/CardPage';
 

@@ -1,6 +1,6 @@
 import Link from '@mui/material/Link';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from '../../../app/routing';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { CardPage } from '../../../components/CardPage';
 import { ActivationForm } from '../components/ActivationForm';
@@ -8,7 +8,7 @@ import { ActivationForm } from '../components/ActivationForm';
 /** /activation?email=: activation for someone who comes back later, e.g. from login. */
 export function ActivationPage() {
   const { t } = useTranslation('auth');
-  const email = useSearchParams().get('email') ?? '';
+  const email = useSearchParams()[0].get('email') ?? '';
   return (
     <CardPage title={t('activation.title')} description={t('activation.description')}>
       <ActivationForm email={email} emailKnown={false} testId="activation-form" />

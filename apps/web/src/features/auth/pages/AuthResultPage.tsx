@@ -3,7 +3,7 @@ import UndoIcon from '@mui/icons-material/Undo';
 import Button from '@mui/material/Button';
 import { isErrorCode } from '@themis/shared';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Link as RouterLink, useSearchParams } from '../../../app/routing';
+import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { CenteredSpinner } from '../../../components/CenteredSpinner';
 import { FullPageMessage } from '../../../components/FullPageMessage';
@@ -13,7 +13,7 @@ import { safeRedirectPath } from '../redirect';
 
 /** /auth/success: the provider signed the user in; on to `from`, through the guards. */
 export function AuthSuccessPage() {
-  const params = useSearchParams();
+  const [params] = useSearchParams();
   const session = useVerifyQuery();
   if (session.data) return <Navigate to={safeRedirectPath(params.get('from'))} replace />;
   if (session.isError) return <AuthFailurePage />;
@@ -23,7 +23,7 @@ export function AuthSuccessPage() {
 /** /auth/failure: the provider's sign-in did not complete; `reason` may name an error code. */
 export function AuthFailurePage() {
   const { t } = useTranslation('auth');
-  const params = useSearchParams();
+  const [params] = useSearchParams();
   const reason = params.get('reason');
   return (
     <FullPageMessage

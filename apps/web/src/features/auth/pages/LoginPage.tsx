@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from '../../../app/routing';
+import { useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { useToast } from '../../../app/toast';
 import { CardPage } from '../../../components/CardPage';
@@ -21,7 +21,7 @@ export function LoginPage() {
   const [attemptExpired, setAttemptExpired] = useState(false);
   const toast = useToast();
   // Arriving from an invitation's link: the headline says what signing in is for.
-  const invited = (useSearchParams().get('from') ?? '').startsWith(paths.organizationInvitation);
+  const invited = (useSearchParams()[0].get('from') ?? '').startsWith(paths.organizationInvitation);
 
   // After disconnecting a provider the browser logged out and lands here: say it worked.
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { SIGN_IN_PROVIDERS, type SignInProvider } from '@themis/shared';
 import { useEffect } from 'react';
-import { useParams, useSearchParams } from '../../../app/routing';
+import { useParams, useSearchParams } from 'react-router';
 import { CenteredSpinner } from '../../../components/CenteredSpinner';
 import { NotFoundPage } from '../../errors';
 import { providerLoginUrl } from '../provider-login';
@@ -11,7 +11,7 @@ const isProvider = (value: string | undefined): value is SignInProvider =>
 /** /auth/login/{provider}: hands the browser to the provider's sign-in on the server. */
 export function ProviderLoginPage() {
   const { provider } = useParams();
-  const params = useSearchParams();
+  const [params] = useSearchParams();
   const url = isProvider(provider) ? providerLoginUrl(provider, params.get('from')) : '';
   useEffect(() => {
     if (url) window.location.replace(url);

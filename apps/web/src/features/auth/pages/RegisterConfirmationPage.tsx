@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Navigate, useSearchParams } from '../../../app/routing';
+import { Navigate, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { CardPage } from '../../../components/CardPage';
 import { ActivationForm } from '../components/ActivationForm';
@@ -7,7 +7,7 @@ import { ActivationForm } from '../components/ActivationForm';
 /** /register/confirmation?email=: the code e-mailed right after registration. */
 export function RegisterConfirmationPage() {
   const { t } = useTranslation('auth');
-  const email = useSearchParams().get('email');
+  const email = useSearchParams()[0].get('email');
   // Without the address the general activation page asks for it.
   if (!email) return <Navigate to={paths.activation} replace />;
   return (

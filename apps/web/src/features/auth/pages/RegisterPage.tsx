@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useSearchParams } from '../../../app/routing';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { paths, withEmail } from '../../../app/paths';
 import { useLanguage } from '../../../app/use-language';
 import { CardPage } from '../../../components/CardPage';
@@ -20,7 +20,7 @@ import { lazyZodResolver } from '../../../components/form/lazy-zod-resolver';
 export function RegisterPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
-  const params = useSearchParams();
+  const [params] = useSearchParams();
   const { language } = useLanguage();
   const [createAccount] = useRegisterMutation();
   const [error, setError] = useState<unknown>();

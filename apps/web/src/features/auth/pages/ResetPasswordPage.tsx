@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from '../../../app/routing';
+import { Link as RouterLink, useParams } from 'react-router';
 import { errorCode } from '../../../app/api/error-message';
 import { paths } from '../../../app/paths';
 import { CardPage } from '../../../components/CardPage';

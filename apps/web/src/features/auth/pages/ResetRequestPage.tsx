@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from '../../../app/routing';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
 import { useLanguage } from '../../../app/use-language';
 import { CardPage } from '../../../components/CardPage';

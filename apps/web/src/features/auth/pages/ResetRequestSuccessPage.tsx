@@ -1,7 +1,7 @@
 import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation } from '../../../app/routing';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { paths } from '../../../app/paths';
 import { CardPage } from '../../../components/CardPage';
 import type { ResetRequestSuccessState } from './ResetRequestPage';

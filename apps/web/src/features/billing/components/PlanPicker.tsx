@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { BillingPeriod, Plan } from '@themis/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from '../../../app/routing';
+import { Link as RouterLink } from 'react-router';
 import { paymentPath } from '../../../app/paths';
 import { FormError } from '../../../components/form/FormError';
 import { useGetBillingOverviewQuery, useListPlansQuery, type BillingAccount } from '../api';

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { DEFAULT_DATE_FORMAT } from '@themis/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from '../../../app/routing';
+import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../../app/api/error-message';
 import { formatDate } from '../../../app/dates';
 import { useToast } from '../../../app/toast';

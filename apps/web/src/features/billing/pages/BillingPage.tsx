@@ -3,7 +3,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, Navigate, useParams } from '../../../app/routing';
+import { Link as RouterLink, Navigate, useParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { PlanPicker } from '../components/PlanPicker';
 import { SubscriptionPanel } from '../components/SubscriptionPanel';

@@ -13,7 +13,7 @@ import {
   type UserResponse,
 } from '@themis/shared';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from '../../../app/routing';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { FormError } from '../../../components/form/FormError';
 import { useGetMeQuery } from '../../user/api';
@@ -53,7 +53,7 @@ function initialDetails(saved: BillingDetails | null, user: UserResponse): Billi
 export function PaymentPage() {
   const { t } = useTranslation('billing');
   const planName = usePlanName();
-  const params = useSearchParams();
+  const [params] = useSearchParams();
   const planPk = params.get('plan') ?? '';
   const period = params.get('period');
   const organizationPk = params.get('organization') || null;

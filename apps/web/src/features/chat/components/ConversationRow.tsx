@@ -10,7 +10,7 @@ import MenuItem from '@mui/material/MenuItem';
 import type { Conversation } from '@themis/shared';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from '../../../app/routing';
+import { NavLink } from 'react-router';
 import { paths } from '../../../app/paths';
 
 export interface ConversationRowProps {

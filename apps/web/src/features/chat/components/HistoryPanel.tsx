@@ -8,9 +8,9 @@ import ListSubheader from '@mui/material/ListSubheader';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { SEARCH_QUERY_MAX, type Conversation } from '@themis/shared';
-import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useMatch, useNavigate } from '../../../app/routing';
+import { NavLink, useMatch, useNavigate } from 'react-router';
 import { Virtuoso } from 'react-virtuoso';
 import { errorMessage } from '../../../app/api/error-message';
 import { paths } from '../../../app/paths';
@@ -24,10 +24,14 @@ import {
 } from '../api';
 import { historyRows } from '../history-groups';
 import { ConversationRow, useConversationName } from './ConversationRow';
-import { RenameConversationDialog } from './RenameConversationDialog';
 import { SearchResults } from './SearchResults';
 
 const SEARCH_DELAY_MS = 300;
+
+// Its form library loads when a conversation is first renamed, not with the chat.
+const RenameConversationDialog = lazy(async () => ({
+  default: (await import('./RenameConversationDialog')).RenameConversationDialog,
+}));
 
 export interface HistoryPanelProps {
   /** Called after a conversation is opened (closes the mobile drawer). */
@@ -175,7 +179,12 @@ export function HistoryPanel({ onNavigate }: HistoryPanelProps) {
         </Box>
       )}
       {renaming && (
-        <RenameConversationDialog conversation={renaming} onClose={() => setRenaming(undefined)} />
+        <Suspense fallback={null}>
+          <RenameConversationDialog
+            conversation={renaming}
+            onClose={() => setRenaming(undefined)}
+          />
+        </Suspense>
       )}
       {sharing && (
         <Suspense fallback={null}>

@@ -1,6 +1,6 @@
 import type { Organization } from '@themis/shared';
 import { screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from '../../../app/routing';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { authUser, detail, fakeApi, json } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';

@@ -1,6 +1,6 @@
 import Link from '@mui/material/Link';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from '../../../app/routing';
+import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../app/paths';
 import { useCurrentOrganization } from '../../organizations';
 

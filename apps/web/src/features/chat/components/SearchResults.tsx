@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { SearchHit } from '@themis/shared';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from '../../../app/routing';
+import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
 import { useGetMeQuery } from '../../user/api';
 

@@ -15,7 +15,7 @@ import {
   type DragEvent,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from '../../../app/routing';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorCode, UNKNOWN_ERROR_KEY } from '../../../app/api/error-message';
 import { afterFirstPage } from '../../../app/first-page';
 import { paths } from '../../../app/paths';
@@ -63,7 +63,7 @@ function parseSeq(value: string | null): number | undefined {
 export function ChatPage() {
   const { t } = useTranslation('chat');
   const { conversationId } = useParams();
-  const searchParams = useSearchParams();
+  const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const targetSeq = parseSeq(searchParams.get('message'));
   const { language } = useLanguage();

@@ -1,7 +1,7 @@
 import TravelExploreOutlinedIcon from '@mui/icons-material/TravelExploreOutlined';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
-import { Link } from '../../../app/routing';
+import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { ContactMailbox } from '../../../components/ContactMailbox';
 import { FullPageMessage } from '../../../components/FullPageMessage';

@@ -2,7 +2,7 @@ import ErrorOutlineOutlinedIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import Button from '@mui/material/Button';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRouteError } from '../../../app/routing';
+import { useRouteError } from 'react-router';
 import { paths } from '../../../app/paths';
 import { reportError } from '../../../app/reporting';
 import { ContactMailbox } from '../../../components/ContactMailbox';

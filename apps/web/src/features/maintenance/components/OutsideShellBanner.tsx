@@ -1,5 +1,5 @@
 import type { SxProps, Theme } from '@mui/material/styles';
-import { useMatches } from '../../../app/routing';
+import { useMatches } from 'react-router';
 import { AnnouncedMaintenanceBanner } from './AnnouncedMaintenanceBanner';
 
 /** As wide as the widest card, centred once the screen leaves room. */

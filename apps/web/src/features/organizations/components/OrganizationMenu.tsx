@@ -20,7 +20,7 @@ import AddBusinessOutlinedIcon from '@mui/icons-material/AddBusinessOutlined';
 import Divider from '@mui/material/Divider';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from '../../../app/routing';
+import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../app/paths';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import {

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from '../../../app/routing';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { logout } from '../../../app/session';
 import { CenteredSpinner } from '../../../components/CenteredSpinner';
@@ -41,7 +41,7 @@ function InvitationCard({ title, children }: { title: string; children: ReactNod
  */
 export function InvitationPage() {
   const { t } = useTranslation('organizations');
-  const params = useSearchParams();
+  const [params] = useSearchParams();
   const type = params.get('invitation_type') ?? 'EMAIL';
   const pk = params.get('invitation_pk') ?? '';
   const {

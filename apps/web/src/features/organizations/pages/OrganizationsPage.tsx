@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { Organization } from '@themis/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, Navigate, useParams } from '../../../app/routing';
+import { Link as RouterLink, Navigate, useParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { CenteredSpinner } from '../../../components/CenteredSpinner';
 import { useCurrentOrganization } from '../use-current-organization';

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { BillingPeriod, Plan, UserResponse } from '@themis/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from '../../../app/routing';
+import { useNavigate } from 'react-router';
 import { paths, paymentPath } from '../../../app/paths';
 import { FormError } from '../../../components/form/FormError';
 import { PlanChooser, usePlanName, type PlanState } from '../../billing';

@@ -5,7 +5,7 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from '../../../app/routing';
+import { Navigate } from 'react-router';
 import { paths } from '../../../app/paths';
 import { CardPage } from '../../../components/CardPage';
 import { FormError } from '../../../components/form/FormError';

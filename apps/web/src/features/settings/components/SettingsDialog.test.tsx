@@ -1,6 +1,6 @@
 import { DISCONNECT_SUCCESS_STORAGE_KEY, type Session } from '@themis/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from '../../../app/routing';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { logout } from '../../../app/session';
 import { detail, fakeApi, json, sentBodies, sentForms, userResponse } from '../../../test/fake-api';

@@ -15,7 +15,7 @@ import type { Theme } from '@mui/material/styles';
 import { DEFAULT_DATE_FORMAT, type SharedLink } from '@themis/shared';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from '../../../app/routing';
+import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../app/api/error-message';
 import { formatDate } from '../../../app/dates';
 import { paths } from '../../../app/paths';

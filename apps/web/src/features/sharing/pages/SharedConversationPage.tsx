@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { DEFAULT_DATE_FORMAT, type SharedConversation } from '@themis/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from '../../../app/routing';
+import { useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../../app/api/error-message';
 import { formatDate } from '../../../app/dates';
 import { paths } from '../../../app/paths';

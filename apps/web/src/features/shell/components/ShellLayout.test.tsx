@@ -1,6 +1,6 @@
 import { FONT_SIZE_STORAGE_KEY, THEME_STORAGE_KEY } from '@themis/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from '../../../app/routing';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, json, userResponse } from '../../../test/fake-api';
 import { CHAT_PAGE_WAIT, renderWithProviders } from '../../../test/render';

@@ -9,7 +9,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { MOBILE_BREAKPOINT_PX } from '@themis/shared';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from '../../../app/routing';
+import { Outlet } from 'react-router';
 import { EncryptionProvider } from '../../encryption';
 import { FeedbackDialogProvider } from '../../feedback';
 import { SettingsDialogProvider } from '../../settings';

@@ -21,7 +21,7 @@ import type { SvgIconComponent } from '@mui/icons-material';
 import Typography from '@mui/material/Typography';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useLocation } from '../../../app/routing';
+import { NavLink, useLocation } from 'react-router';
 import { paths } from '../../../app/paths';
 import { useLanguage } from '../../../app/use-language';
 import { logout } from '../../../app/session';

@@ -20,7 +20,7 @@ import {
 import { lazy, Suspense, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from '../../../../app/routing';
+import { useNavigate } from 'react-router';
 import { formatDate } from '../../../../app/dates';
 import { runtimeConfig } from '../../../../app/runtime-config';
 import { useToast } from '../../../../app/toast';

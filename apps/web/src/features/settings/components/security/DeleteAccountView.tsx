@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
-import { useNavigate } from '../../../../app/routing';
+import { useNavigate } from 'react-router';
 import { api } from '../../../../app/api/api';
 import { paths } from '../../../../app/paths';
 import { setSessionEnding } from '../../../../app/session';

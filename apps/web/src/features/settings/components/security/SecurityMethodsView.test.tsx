@@ -1,6 +1,6 @@
 import type { EncryptionStatus, Membership, Organization } from '@themis/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from '../../../../app/routing';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { detail, fakeApi, json, sentBodies, userResponse } from '../../../../test/fake-api';
 import { renderWithProviders } from '../../../../test/render';
