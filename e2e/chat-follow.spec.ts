@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { applyVariant, signUpThroughApi, type Language, type Variant } from './accounts';
+import {
+  applyVariant,
+  interpolate,
+  signUpThroughApi,
+  textsOf,
+  type Language,
+  type Variant,
+} from './accounts';
 import {
   E2E_ANSWER_END,
   E2E_LLM_MODEL,
@@ -9,8 +16,10 @@ import {
   E2E_LLM_PORT,
   E2E_LONG_ANSWER_LINES,
   E2E_LONG_QUESTION_MARK,
+  E2E_RICH_ANSWER_ROWS,
+  E2E_RICH_QUESTION_MARK,
 } from './env';
-import { showInList } from './chat-list';
+import { inList, showInList } from './chat-list';
 import { expect, expectAccessible, test } from './fixtures';
 
 // The conversation follows a streaming answer longer than the screen while the reader is at
@@ -202,24 +211,111 @@ const SCREENS: Variant[] = [
   },
 ];
 
-test.describe('the jump button', () => {
+/** A question whose answer in markdown grows late (a code block, then a table) and waits. */
+function heldRichQuestion(topic: string) {
+  const held = heldQuestion();
+  return { ...held, question: `${topic} ${E2E_RICH_QUESTION_MARK}, ${held.question}` };
+}
+
+const codeLine = (page: Page, n: number) => page.getByText(`clause ${n}: notice`).last();
+const tableRow = (page: Page, n: number) =>
+  page
+    .getByRole('row')
+    .filter({ hasText: `Row ${n}` })
+    .last();
+const answerEnd = (page: Page) => page.getByText(E2E_ANSWER_END).last();
+
+/** The end of a finished answer is on screen, with no scrolling by the test. */
+async function expectAnswerEndInView(page: Page) {
+  await expect(page.getByTestId('streaming-cursor')).toHaveCount(0, { timeout: 15_000 });
+  await expect(tableRow(page, E2E_RICH_ANSWER_ROWS)).toBeInViewport();
+  await expect(answerEnd(page)).toBeInViewport();
+}
+
+/** While held: the open code block's last line is on screen, the list's first point is not. */
+async function expectHeldAnswerFollowed(page: Page) {
+  await expect(codeLine(page, E2E_RICH_ANSWER_ROWS)).toBeInViewport({ timeout: 15_000 });
+  await expect(page.getByText('Point 1 of the list.').last()).not.toBeInViewport();
+}
+
+test.describe('the conversation follows its answer', () => {
   for (const variant of SCREENS) {
-    test(`is accessible, ${variant.label}`, async ({ page }, testInfo) => {
-      test.setTimeout(90_000);
+    test(`in markdown, written again, edited, resumed, from another tab; ${variant.label}`, async ({
+      page,
+    }, testInfo) => {
+      test.setTimeout(180_000);
+      const { chat } = textsOf(variant.language);
       await applyVariant(page, variant);
       await signUpThroughApi(page);
       await openChatWithTestModel(page);
-      const held = heldQuestion();
-      await ask(page, held.question);
-      await expect(lineOf(page, E2E_LONG_ANSWER_LINES)).toBeInViewport();
-      await held.release();
-      await expect(page.getByTestId('streaming-cursor')).toHaveCount(0);
+      const jump = page.getByRole('button', { name: chat.conversation.jumpToLatest });
+
+      // Markdown that changes shape as it grows: a list, an open code block, then a table.
+      const first = heldRichQuestion('Notice periods, quokka');
+      await ask(page, first.question);
+      await expect(page).toHaveURL(/\/chat\/[\w-]+$/);
+      await expectHeldAnswerFollowed(page);
+      await expect(jump).toBeHidden();
+      await first.release();
+      await expectAnswerEndInView(page);
+      await expect(jump).toBeHidden();
+
+      // Written again: the new version streams in place of the old, followed to its end.
+      const answer = page.getByRole('article', { name: chat.answer.label }).last();
+      await answer.getByRole('button', { name: chat.answer.regenerate }).click();
+      await expect(
+        page.getByRole('group', {
+          name: interpolate(chat.versions.label, { version: 2, versions: 2 }),
+        }),
+      ).toBeVisible({ timeout: 15_000 });
+      await expectAnswerEndInView(page);
+      await expect(jump).toBeHidden();
+
+      // Edited: the question asked again in other words, its new answer followed.
+      const edited = heldRichQuestion('Notice periods again');
+      // The question is far above its answer: scrolled to, which sending undoes.
+      const question = page.getByRole('article', { name: chat.question.label }).last();
+      await inList(page, chat.conversation.jumpToLatest, question, () =>
+        question.getByRole('button', { name: chat.question.edit }).click({ timeout: 2000 }),
+      );
+      await page.getByTestId('chat-input').fill(edited.question);
+      await page.getByTestId('chat-input').press('Enter');
+      await expectHeldAnswerFollowed(page);
+
+      // Reloaded in the middle of that answer: it resumes at its end, and is followed on.
+      await page.reload();
+      await expectHeldAnswerFollowed(page);
+      await edited.release();
+      await expectAnswerEndInView(page);
+      await expect(jump).toBeHidden();
+
+      // Scrolled up: following stops and the jump back is offered, then taken.
       await scroller(page).hover();
-      await page.mouse.wheel(0, -1200);
-      const jump = page.getByRole('button', { name: jumpLabel(variant.language) });
+      await page.mouse.wheel(0, -1500);
       await expect(jump).toBeVisible();
+      await expect(answerEnd(page)).not.toBeInViewport();
       await expectAccessible(page, `the jump button, ${variant.label}`);
       await page.screenshot({ path: testInfo.outputPath('jump-button.png') });
+      await jump.click();
+      await expect(answerEnd(page)).toBeInViewport();
+      await expect(jump).toBeHidden();
+
+      // Asked in another tab of the same user: it streams here too, followed.
+      const other = await page.context().newPage();
+      await other.setViewportSize(variant.viewport);
+      await other.goto(page.url());
+      await expect(other.getByTestId('chat-input')).toBeEnabled();
+      const fromOther = heldRichQuestion('Notice periods from the other tab');
+      await ask(other, fromOther.question);
+      await expect(page.getByRole('article').filter({ hasText: 'from the other tab' })).toHaveCount(
+        1,
+        { timeout: 15_000 },
+      );
+      await expectHeldAnswerFollowed(page);
+      await fromOther.release();
+      await expectAnswerEndInView(page);
+      await other.close();
+      await page.screenshot({ path: testInfo.outputPath('followed-to-the-end.png') });
     });
   }
 });

@@ -286,6 +286,11 @@ async function walk(page: Page, labels: Labels, releaseListCode: () => void) {
   await expect(found).toHaveAttribute('data-highlighted', 'true');
   await expect(found).toContainText(labels.question);
   await expect(found).toBeInViewport();
+  // Marked, not only scrolled to: tinted where the other messages are not.
+  const background = (message: typeof found) =>
+    message.evaluate((element) => getComputedStyle(element).backgroundColor);
+  expect(await background(found)).not.toBe(await background(page.getByRole('article').last()));
+  await expectAccessible(page, `a search hit highlighted, ${where}`);
 
   await openHistory();
   await history.getByLabel(labels.search).fill('');

@@ -28,6 +28,13 @@ export const E2E_PARTIAL_ANSWER = 'The answer begins with art. 6';
  */
 export const E2E_LONG_QUESTION_MARK = 'line by line';
 export const E2E_LONG_ANSWER_LINES = 60;
+/**
+ * A question holding this and `hold-<key>` gets a long answer in markdown that grows late: a
+ * heading, a list and a code block left open (its last line `clause N: notice`), held until
+ * released, then the code block closed and a table written row by row (`Row N`).
+ */
+export const E2E_RICH_QUESTION_MARK = 'with a table';
+export const E2E_RICH_ANSWER_ROWS = 20;
 /** A question holding this gets a quick answer that reports more tokens than any plan allows. */
 export const E2E_COSTLY_QUESTION_MARK = 'every statute ever written';
 export const E2E_COSTLY_ANSWER_TOKENS = 500_000_000;

@@ -15,6 +15,8 @@ import {
   E2E_LONG_ANSWER_LINES,
   E2E_LONG_QUESTION_MARK,
   E2E_PARTIAL_ANSWER,
+  E2E_RICH_ANSWER_ROWS,
+  E2E_RICH_QUESTION_MARK,
   E2E_SLOW_QUESTION_MARK,
 } from './env';
 
@@ -63,8 +65,45 @@ function release(key: string) {
   waiting.get(key)?.();
 }
 
+/** The lines of a long answer: written before the hold, and after it is released. */
+interface HeldAnswer {
+  before: string[];
+  after: string[];
+}
+
+function plainHeldAnswer(): HeldAnswer {
+  const line = (n: number) => `Line ${n} of the answer.\n\n`;
+  return {
+    before: Array.from({ length: E2E_LONG_ANSWER_LINES }, (_, i) => line(i + 1)),
+    after: Array.from({ length: 10 }, (_, i) => line(E2E_LONG_ANSWER_LINES + i + 1)),
+  };
+}
+
+/** Markdown whose blocks change shape as it grows: a code block still open when held, then a table. */
+function richHeldAnswer(): HeldAnswer {
+  const rows = E2E_RICH_ANSWER_ROWS;
+  return {
+    before: [
+      '## Notice periods\n\n',
+      ...Array.from({ length: rows }, (_, i) => `- Point ${i + 1} of the list.\n`),
+      '\n```text\n',
+      ...Array.from({ length: rows }, (_, i) => `clause ${i + 1}: notice\n`),
+    ],
+    after: [
+      '```\n\n| Term | Period |\n|---|---|\n',
+      ...Array.from({ length: rows }, (_, i) => `| Row ${i + 1} | ${i + 1} months |\n`),
+      '\n',
+    ],
+  };
+}
+
 /** A long answer that stays open after its first lines until the test releases `key`. */
-async function streamHeldAnswer(request: SeenRequest, res: ServerResponse, key: string) {
+async function streamHeldAnswer(
+  request: SeenRequest,
+  res: ServerResponse,
+  key: string,
+  answer: HeldAnswer,
+) {
   const send = (content: string, finish: string | null = null) =>
     res.write(
       `data: ${JSON.stringify({
@@ -77,8 +116,8 @@ async function streamHeldAnswer(request: SeenRequest, res: ServerResponse, key: 
     );
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-  for (let line = 1; line <= E2E_LONG_ANSWER_LINES; line += 1) {
-    send(`Line ${line} of the answer.\n\n`);
+  for (const part of answer.before) {
+    send(part);
     await pause(10);
   }
   const go = new Promise<void>((resolve) => {
@@ -93,8 +132,8 @@ async function streamHeldAnswer(request: SeenRequest, res: ServerResponse, key: 
     await Promise.race([go, pause(1000)]);
   }
   waiting.delete(key);
-  for (let line = E2E_LONG_ANSWER_LINES + 1; line <= E2E_LONG_ANSWER_LINES + 10; line += 1) {
-    send(`Line ${line} of the answer.\n\n`);
+  for (const part of answer.after) {
+    send(part);
     await pause(10);
   }
   send(E2E_ANSWER_END);
@@ -128,8 +167,12 @@ const upstream = await startFakeUpstream(async (request, res) => {
     return;
   }
   const hold = /hold-([\w-]+)/.exec(question);
-  if (question.includes(E2E_LONG_QUESTION_MARK) && hold) {
-    await streamHeldAnswer(request, res, hold[1]!);
+  if (hold && question.includes(E2E_RICH_QUESTION_MARK)) {
+    await streamHeldAnswer(request, res, hold[1]!, richHeldAnswer());
+    return;
+  }
+  if (hold && question.includes(E2E_LONG_QUESTION_MARK)) {
+    await streamHeldAnswer(request, res, hold[1]!, plainHeldAnswer());
     return;
   }
   const slow = question.includes(E2E_SLOW_QUESTION_MARK);

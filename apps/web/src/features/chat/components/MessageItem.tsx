@@ -2,7 +2,7 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import { keyframes } from '@mui/material/styles';
+import { alpha, keyframes, type Theme } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
 import type { Message } from '@themis/shared';
 import { memo } from 'react';
@@ -14,6 +14,12 @@ import { messageArticleSx, QuestionView } from './QuestionView';
 import { VersionPager } from './VersionPager';
 
 const blink = keyframes`50% { opacity: 0; }`;
+
+/** The message a search opened the conversation at: tinted and marked at its side. */
+const highlightSx = (theme: Theme) => ({
+  bgcolor: alpha(theme.palette.primary.main, theme.palette.mode === 'dark' ? 0.24 : 0.1),
+  boxShadow: `inset 4px 0 0 ${theme.palette.primary.main}`,
+});
 
 export interface MessageItemProps {
   message: Message;
@@ -118,11 +124,7 @@ export const MessageItem = memo(function MessageItem({
       aria-label={isQuestion ? t('question.label') : t('answer.label')}
       data-testid={`message-${message.seq}`}
       data-highlighted={highlighted || undefined}
-      sx={{
-        ...messageArticleSx,
-        transition: 'background-color 1s',
-        bgcolor: highlighted ? 'action.hover' : undefined,
-      }}
+      sx={[messageArticleSx, highlighted && highlightSx]}
     >
       {isQuestion ? (
         <Question message={message} onEdit={onEdit} onSwitchVersion={onSwitchVersion} />

@@ -220,6 +220,24 @@ describe('following a growing answer', () => {
     box.remove();
   });
 
+  it("keeps following after a press or Enter on a message's button, as the list redraws", () => {
+    const s = renderScroller();
+    s.listMovesTo(s.bottom());
+    // "Write the answer again" inside the list: the old answer goes, the list moves the view.
+    const button = document.createElement('button');
+    s.element.append(button);
+    fireEvent.pointerDown(button);
+    s.listMovesTo(s.bottom() - 200);
+    fireEvent.pointerUp(button);
+    s.grow(300);
+    expect(s.geometry.scrollTop).toBe(s.bottom());
+    fireEvent.keyDown(button, { key: 'Enter' });
+    s.listMovesTo(s.bottom() - 200);
+    s.grow(300);
+    expect(s.geometry.scrollTop).toBe(s.bottom());
+    expect(jumpButton()).toBeNull();
+  });
+
   it('follows again once the reader scrolls back to the end', () => {
     const s = renderScroller();
     s.scrollUserTo(s.bottom());

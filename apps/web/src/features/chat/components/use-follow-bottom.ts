@@ -26,6 +26,9 @@ export const leftBottom = (previousTop: number, element: ScrollGeometry) =>
  */
 const READER_SCROLL_MS = 1_000;
 
+/** The keys that scroll a page, when no field takes them. */
+const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' ']);
+
 const isTyping = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
   (target.isContentEditable || target.tagName === 'INPUT' || target.tagName === 'TEXTAREA');
@@ -95,11 +98,14 @@ export function useFollowBottom(startFollowing: boolean) {
       }
       previousTop = scroller.scrollTop;
     };
+    // Keys that act on a message (Enter on "write again") leave the list to move the view.
     const onKeyDown = (event: KeyboardEvent) => {
-      if (!isTyping(event.target)) readerInputAt = performance.now();
+      if (SCROLL_KEYS.has(event.key) && !isTyping(event.target)) readerInputAt = performance.now();
     };
-    // A press on the scrollbar, held while it is dragged.
-    const onPointerDown = () => {
+    // A press on the scrollbar, held while it is dragged. A press on a message's buttons is
+    // not a scroll: what it starts (a new version) moves the view as the list redraws.
+    const onPointerDown = (event: PointerEvent) => {
+      if (event.target !== scroller) return;
       pressed = true;
       readerInputAt = performance.now();
     };
