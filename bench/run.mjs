@@ -251,7 +251,7 @@ async function measureApp(dataDir) {
     postgresql: postgres ?? 'not measured: no PostgreSQL server answered',
     first_page_weight: pages,
     perceived_speed: perceived,
-    targets: pageTargets(pages),
+    targets: pageTargets(pages, perceived),
   };
 }
 
@@ -297,7 +297,7 @@ try {
     const { pages, perceived } = await measurePagesOnly(dataDir);
     results.first_page_weight = pages;
     results.perceived_speed = perceived;
-    results.targets = pageTargets(pages);
+    results.targets = pageTargets(pages, perceived);
   } else if (!only || only === 'chat') {
     results.chat_streaming = await measureChatStreaming(
       { timeToReady, stop, post, lastCode, cookiesOf, freshPostgresDatabase, base: BASE },
