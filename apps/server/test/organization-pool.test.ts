@@ -1,6 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sum } from 'drizzle-orm';
+import { CHAT_INPUT_MAX } from '@themis/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { memberships, organizationTokenUsage, tokenUsage } from '../src/db/schema';
+import { ANSWER_OUTPUT_RESERVE } from '../src/modules/chat/chat.context';
 import { monthKey } from '../src/modules/usage/allowance.service';
 import { signedUpClient, type Client } from './accounts';
 import { chatHarnessForFile, connectSocket, sendFrame } from './chat-harness';
@@ -14,11 +16,11 @@ const FREE_ORGANIZATION_LIMIT = 1_000_000;
 const USAGE = { input: 300, output: 700 };
 
 const h = chatHarnessForFile();
-beforeAll(() => {
+const answerBriefly = () =>
   h.answerWith((request, res) =>
     streamOpenAiAnswer(request, res, { deltas: ['Yes', ', it can.'], usage: USAGE }),
   );
-});
+beforeAll(answerBriefly);
 
 async function newConversation(client: Client): Promise<string> {
   const res = await client.post('/api/conversation/create', {});
@@ -108,5 +110,68 @@ describe("an organization's pooled monthly limit", () => {
         and(eq(tokenUsage.userId, member.user.pk), eq(tokenUsage.month, monthKey(new Date()))),
       );
     expect(own!.tokens).toBe(USAGE.input + USAGE.output);
+  });
+
+  it('holds parallel questions of densely tokenized text to the pool, passed by one answer at most', async () => {
+    // A token a character of the prompt (Chinese), and a full-length answer each.
+    const tokensOf = (messages: unknown) => JSON.stringify(messages).length;
+    h.answerWith((request, res) =>
+      streamOpenAiAnswer(request, res, {
+        deltas: ['Tak', '.'],
+        usage: { input: tokensOf(request.body.messages), output: ANSWER_OUTPUT_RESERVE },
+      }),
+    );
+    try {
+      const { owner, member, organizationId } = await firm();
+      const month = monthKey(new Date());
+      const startedAt = FREE_ORGANIZATION_LIMIT - 10_000;
+      await h.t.database.db
+        .insert(organizationTokenUsage)
+        .values({ organizationId, userId: owner.user.pk, month, tokens: startedAt });
+      const question = '合同是否有效？'.repeat(Math.floor(CHAT_INPUT_MAX / 7));
+      const asked = await Promise.all(
+        [owner, member].map(async ({ client }) => {
+          const tab = await connectSocket(h, client.jar.get('access'));
+          const conversations = await Promise.all(
+            Array.from({ length: 4 }, () => newConversation(client)),
+          );
+          const frames = conversations.map((pk) => sendFrame(pk, { content: question }));
+          for (const frame of frames) tab.send(frame);
+          const outcomes = await Promise.all(
+            frames.map((frame) =>
+              Promise.race([
+                tab.next('chat.done', (f) => f.conversation_pk === frame.conversation_pk, 20_000),
+                tab.next('error', (f) => f.request_id === frame.request_id, 20_000),
+              ]),
+            ),
+          );
+          tab.close();
+          return outcomes;
+        }),
+      );
+      const outcomes = asked.flat();
+      const refused = outcomes.filter((f) => f.type === 'error');
+      expect(refused.map((f) => f.type === 'error' && f.detail)).toEqual(
+        Array(refused.length).fill('monthly_limit_reached'),
+      );
+      expect(outcomes.filter((f) => f.type === 'chat.done').length).toBeGreaterThanOrEqual(1);
+      expect(refused.length).toBeGreaterThanOrEqual(1);
+      const [pool] = await h.t.database.db
+        .select({ tokens: sum(organizationTokenUsage.tokens) })
+        .from(organizationTokenUsage)
+        .where(
+          and(
+            eq(organizationTokenUsage.organizationId, organizationId),
+            eq(organizationTokenUsage.month, month),
+          ),
+        );
+      const answered = h.chatRequests().slice(-(outcomes.length - refused.length));
+      const largestAnswer =
+        Math.max(...answered.map((request) => tokensOf(request.body.messages))) +
+        ANSWER_OUTPUT_RESERVE;
+      expect(Number(pool!.tokens)).toBeLessThanOrEqual(FREE_ORGANIZATION_LIMIT + largestAnswer);
+    } finally {
+      answerBriefly();
+    }
   });
 });

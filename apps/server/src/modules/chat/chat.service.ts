@@ -6,7 +6,7 @@ import { mayUseModel } from '../../access/policies';
 import type { UserActor } from '../../access/actor';
 import type { ConversationAction } from '../../access/policies';
 import { AppError } from '../../errors';
-import { estimateInputTokens } from '../../platform/llm/usage-estimate';
+import { boundInputTokens } from '../../platform/llm/usage-estimate';
 import { billingOwnerOf, monthKey } from '../usage/allowance.service';
 import type { LlmModel } from '../../platform/llm/llm';
 import {
@@ -170,7 +170,7 @@ async function storeExchange(options: {
     status: 'streaming' as const,
     modelId: model.id,
     reservedTokens:
-      estimateInputTokens({ system, messages: modelMessages }) + ANSWER_OUTPUT_RESERVE,
+      boundInputTokens({ system, messages: modelMessages }) + ANSWER_OUTPUT_RESERVE,
   };
 
   const name =

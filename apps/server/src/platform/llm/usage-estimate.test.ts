@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  boundInputTokens,
   countInputTokens,
   countTokens,
   estimateInputTokens,
@@ -54,5 +55,33 @@ describe('usage estimate', () => {
       ],
     });
     expect(input).toBe(10 + 2 + 1 + 1000);
+  });
+
+  it('bounds the input tokens of any text from above, however densely it tokenizes', () => {
+    const texts = [
+      'Czy wynajmujący może zatrzymać kaucję?',
+      '合同是否有效？'.repeat(50),
+      'もし契約が無効なら、どうなりますか',
+      '🧾⚖️🏛️'.repeat(20),
+      'x9$Kq~!Zp'.repeat(40),
+      '1234567890'.repeat(30),
+      ' '.repeat(100),
+    ];
+    for (const text of texts) {
+      const call = { system: text, messages: [{ role: 'user' as const, content: text }] };
+      expect(boundInputTokens(call)).toBeGreaterThanOrEqual(countInputTokens(call));
+      // And where the quick estimate falls short, as it does for Chinese.
+      expect(boundInputTokens(call)).toBeGreaterThanOrEqual(estimateInputTokens(call));
+    }
+    const chinese = '合同是否有效？'.repeat(50);
+    const call = { system: '', messages: [{ role: 'user' as const, content: chinese }] };
+    expect(estimateInputTokens(call)).toBeLessThan(countInputTokens(call));
+    // Three bytes a character, and the framing of the system prompt and one message.
+    expect(boundInputTokens(call)).toBe(3 * chinese.length + 2 * 8);
+  });
+
+  it('counts an image at the most a listed vision model charges for one', () => {
+    const call = { system: '', messages: [{ role: 'user' as const, content: [image] }] };
+    expect(boundInputTokens(call)).toBe(1600 + 2 * 8);
   });
 });
