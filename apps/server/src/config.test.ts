@@ -64,7 +64,15 @@ describe('loadConfig', () => {
   });
 
   it('refuses a long but predictable APP_SECRET', () => {
-    for (const weak of ['x'.repeat(64), 'password'.repeat(4), 'abcabcabcabcabcabcabcabcabcabcab']) {
+    for (const weak of [
+      'x'.repeat(64),
+      'password'.repeat(4),
+      'abcabcabcabcabcabcabcabcabcabcab',
+      // A word of many letters, repeated: each letter is rare, the secret is one word.
+      'correct-horse-battery-staple'.repeat(2),
+      'Themis-Secret-2026!'.repeat(3),
+      'a1b2c3d4e5f6g7h8'.repeat(3).slice(0, 40),
+    ]) {
       expect(problemsOf({ APP_SECRET: weak })[0], weak).toMatch(/^APP_SECRET: too predictable/);
     }
     expect(secretStrengthBits('q8Vn3kR0zT5wYb1Lp7Hs2Jd9Xc4Mf6Ga')).toBeGreaterThan(100);

@@ -136,19 +136,33 @@ export interface S3Config {
 /** What a guess at APP_SECRET would have to cover, at least. */
 const MIN_SECRET_BITS = 100;
 
+/** The shortest unit whose repetition makes `text` ('abcab' of 'ab'): its prefix function. */
+function shortestPeriod(text: string): number {
+  const border = new Array<number>(text.length).fill(0);
+  for (let i = 1; i < text.length; i += 1) {
+    let k = border[i - 1]!;
+    while (k > 0 && text[i] !== text[k]) k = border[k - 1]!;
+    if (text[i] === text[k]) k += 1;
+    border[i] = k;
+  }
+  return text.length - (border.at(-1) ?? 0);
+}
+
 /**
- * The secret's length times the Shannon entropy of its characters: a repeated word or a
- * run of one character scores low, a random string of 32+ characters well above 100.
+ * The length times the Shannon entropy of the characters of the secret's repeated unit (the
+ * whole secret when nothing repeats): a word written over and over counts once, a run of one
+ * character scores low, and a random string of 32+ characters well above 100.
  */
 export function secretStrengthBits(secret: string): number {
+  const unit = secret.slice(0, shortestPeriod(secret));
   const counts = new Map<string, number>();
-  for (const char of secret) counts.set(char, (counts.get(char) ?? 0) + 1);
+  for (const char of unit) counts.set(char, (counts.get(char) ?? 0) + 1);
   let bitsPerChar = 0;
   for (const count of counts.values()) {
-    const p = count / secret.length;
+    const p = count / unit.length;
     bitsPerChar -= p * Math.log2(p);
   }
-  return bitsPerChar * secret.length;
+  return bitsPerChar * unit.length;
 }
 
 export class ConfigError extends Error {
