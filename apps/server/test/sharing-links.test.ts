@@ -56,6 +56,35 @@ describe('shared links', () => {
     expect((await verify(bob.client, secret)).statusCode).toBe(200);
   });
 
+  it('counts a link that does not open in pages or a copy as a guess, reading a good one free', async () => {
+    const secret = secretOf(await share(alice, (await conversationOf(t, alice, 1)).id));
+    const wrong = 'c'.repeat(43);
+    const pages = (client: Account['client'], s: string) =>
+      client.get(`/api/conversation/share/list-messages/${s}`);
+    const copy = (client: Account['client'], s: string) =>
+      client.post(`/api/conversation/share/continue/${s}`, {});
+    for (const guess of [pages, copy]) {
+      const guesser = await signedUpClient(t);
+      let refused;
+      for (let i = 0; i < 200 && !refused; i += 1) {
+        const res = await guess(guesser.client, wrong);
+        if (res.statusCode === 429) refused = res;
+        else expect(res.statusCode).toBe(404);
+      }
+      expect(refused?.json()).toEqual({ detail: 'rate_limited' });
+      // The address's verifications are used up, for the right link too, by every call.
+      expect((await verify(guesser.client, secret)).statusCode).toBe(429);
+      expect((await pages(guesser.client, secret)).statusCode).toBe(429);
+      expect((await copy(guesser.client, secret)).statusCode).toBe(429);
+    }
+    // A visitor reading the pages of a link that opens uses none of them.
+    const reader = await signedUpClient(t);
+    for (let i = 0; i < 150; i += 1) {
+      expect((await pages(reader.client, secret)).statusCode).toBe(200);
+    }
+    expect((await verify(reader.client, secret)).statusCode).toBe(200);
+  });
+
   it('pages 1,000 links of a context, newest first, without repeats', async () => {
     const owner = await signedUpClient(t);
     const link = await share(owner, (await conversationOf(t, owner, 1)).id);

@@ -1,7 +1,7 @@
 import type { SharedConversation, SharedMessagePage, ShareContinueResponse } from '@themis/shared';
 import { requireSharedLinkVisit } from '../../access/access';
 import type { UserActor } from '../../access/actor';
-import { RateLimitedError, notFound } from '../../errors';
+import { AppError, RateLimitedError, notFound } from '../../errors';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter';
 import { hashToken } from '../../platform/crypto/secrets';
 import { createConversationFromTranscript } from '../conversations/transcript.service';
@@ -26,15 +26,41 @@ async function openLink(ctx: SharingContext, actor: UserActor, secret: string) {
   });
 }
 
+type GuardedContext = SharingContext & { limiter: RateLimiter };
+const guessesKey = (ip: string) => `share:verify:ip:${ip}`;
+
+/**
+ * The link, for the calls that read or copy it: refused once the address has used up its
+ * verifications, and a link that does not open counts as one, so these calls cannot be used
+ * to guess where verifying is refused. Reading the pages of a link that opens costs nothing.
+ */
+async function openCountingMisses(
+  ctx: GuardedContext,
+  actor: UserActor,
+  ip: string,
+  secret: string,
+) {
+  const state = await ctx.limiter.peek(guessesKey(ip), VERIFY_PER_ADDRESS);
+  if (!state.allowed) throw new RateLimitedError(state.retryAfterS);
+  try {
+    return await openLink(ctx, actor, secret);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'not_found') {
+      await ctx.limiter.hit(guessesKey(ip), VERIFY_PER_ADDRESS);
+    }
+    throw error;
+  }
+}
+
 /** What the visitor sees of a link; they are recorded at their first visit. */
 export async function verifySharedLink(options: {
-  ctx: SharingContext & { limiter: RateLimiter };
+  ctx: GuardedContext;
   actor: UserActor;
   ip: string;
   secret: string;
 }): Promise<SharedConversation> {
   const { ctx, actor, secret } = options;
-  const counted = await ctx.limiter.hit(`share:verify:ip:${options.ip}`, VERIFY_PER_ADDRESS);
+  const counted = await ctx.limiter.hit(guessesKey(options.ip), VERIFY_PER_ADDRESS);
   if (!counted.allowed) throw new RateLimitedError(counted.retryAfterS);
   const share = await openLink(ctx, actor, secret);
   const isOwner = share.userId === actor.userId;
@@ -53,13 +79,14 @@ export async function verifySharedLink(options: {
 
 /** A page of the shared copy, oldest first. */
 export async function listSharedMessages(options: {
-  ctx: SharingContext;
+  ctx: GuardedContext;
   actor: UserActor;
+  ip: string;
   secret: string;
   query: { after: number; limit: number };
 }): Promise<SharedMessagePage> {
   const { ctx, actor, secret, query } = options;
-  const share = await openLink(ctx, actor, secret);
+  const share = await openCountingMisses(ctx, actor, options.ip, secret);
   const rows = await shareMessagePage(ctx.db, share.id, query.after, query.limit + 1);
   return {
     items: rows.slice(0, query.limit).map((row) => ({
@@ -78,12 +105,13 @@ export async function listSharedMessages(options: {
 
 /** The shared messages copied into a new conversation of the visitor's current context. */
 export async function continueSharedConversation(options: {
-  ctx: SharingContext;
+  ctx: GuardedContext;
   actor: UserActor;
+  ip: string;
   secret: string;
 }): Promise<ShareContinueResponse> {
   const { ctx, actor, secret } = options;
-  const share = await openLink(ctx, actor, secret);
+  const share = await openCountingMisses(ctx, actor, options.ip, secret);
   const rows = await shareMessagePage(ctx.db, share.id, 0, share.messageCount);
   const { conversationId } = await createConversationFromTranscript({
     db: ctx.db,

@@ -182,10 +182,12 @@ export function sharingRoutes(ctx: AppContext) {
         schema: {
           tags,
           summary: 'A page of the shared messages, oldest first',
-          description: 'Pass the last item’s `position` as `after` for the next page.',
           params: ZSecretParams,
           querystring: ZSharedMessageQuery,
-          response: { 200: ZSharedMessagePage, ...errors },
+          description:
+            'Pass the last item’s `position` as `after` for the next page. A link that does ' +
+            'not open counts against the verifications of the address (429).',
+          response: { 200: ZSharedMessagePage, 429: ZErrorResponse, ...errors },
         },
       },
       async (request, reply) => {
@@ -193,6 +195,7 @@ export function sharingRoutes(ctx: AppContext) {
         return listSharedMessages({
           ctx,
           actor: requireActor(request),
+          ip: request.ip,
           secret: request.params.secret,
           query: request.query,
         });
@@ -205,8 +208,10 @@ export function sharingRoutes(ctx: AppContext) {
         schema: {
           tags,
           summary: "Copy the shared messages into a new conversation of the visitor's context",
+          description:
+            'A link that does not open counts against the verifications of the address (429).',
           params: ZSecretParams,
-          response: { 201: ZShareContinueResponse, ...errors },
+          response: { 201: ZShareContinueResponse, 429: ZErrorResponse, ...errors },
         },
       },
       async (request, reply) => {
@@ -214,6 +219,7 @@ export function sharingRoutes(ctx: AppContext) {
         const created = await continueSharedConversation({
           ctx,
           actor: requireActor(request),
+          ip: request.ip,
           secret: request.params.secret,
         });
         return reply.status(201).send(created);
