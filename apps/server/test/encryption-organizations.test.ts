@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { conversations } from '../src/db/schema';
 import { signedUpClient } from './accounts';
 import { chatHarnessForFile } from './chat-harness';
 import { encryptionHelpers } from './encryption-fixtures';
@@ -140,14 +142,27 @@ describe('an organization requiring encryption', () => {
     await e.setPin(member.client);
     await owner.client.post(`/api/organization/force-encryption/${organizationId}`);
     const pk = await e.conversationWith(member.client, 'REMOVED-MARK');
-    const removed = await member.client.delete(
+    await e.runJobs();
+    expect((await e.sealedState(pk)).conversation).toBe(true);
+    // The organization's conversations may go with the credential, not be opened by it.
+    const decrypting = await member.client.delete(
       '/api/user/delete-encryption-secrets?encrypted_conversations_action=DECRYPT',
+    );
+    expect([decrypting.statusCode, decrypting.json().detail]).toEqual([403, 'encryption_forced']);
+    await e.runJobs();
+    expect((await e.sealedState(pk)).conversation).toBe(true);
+    const removed = await member.client.delete(
+      '/api/user/delete-encryption-secrets?encrypted_conversations_action=DELETE',
     );
     expect(removed.statusCode, removed.body).toBe(200);
     const during = await member.client.post('/api/conversation/create', {});
     expect([during.statusCode, during.json().detail]).toEqual([409, 'encryption_in_progress']);
     await e.runJobs();
-    expect((await e.sealedState(pk)).conversation).toBe(false);
+    const [left] = await h.t.database.db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(eq(conversations.id, pk));
+    expect(left).toBeUndefined();
     expect((await myMembership(member.client, organizationId)).is_encryption_enabled).toBe(true);
     const after = await member.client.post('/api/conversation/create', {});
     expect(after.json().detail).toBe('encryption_key_missing');

@@ -7,7 +7,7 @@ import type { Database } from '../../db/client';
 import { encryptionKeys, memberships, organizations, plans, users } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { requestEncryptionSync } from './encryption-sync.service';
-import { findEncryptionKey } from './encryption.repo';
+import { findEncryptionKey, hasConversationsSealedByForce } from './encryption.repo';
 import { encryptionStatus } from './encryption.service';
 import { isUuid } from '../../ids';
 
@@ -88,7 +88,7 @@ export async function disableEncryption(options: {
  * DELETE /user/delete-encryption-secrets: the credential goes once every encrypted
  * conversation of every context is deleted or decrypted. Encryption is switched off where
  * it is the user's choice; a forcing organization keeps it on, so a new credential is
- * asked for there. Until the job ends, a new credential waits (`encryption_in_progress`).
+ * asked for there, and its conversations may be deleted but not decrypted (403). Until the job ends, a new credential waits (`encryption_in_progress`).
  */
 export async function deleteEncryptionSecrets(options: {
   ctx: SwitchContext;
@@ -100,6 +100,11 @@ export async function deleteEncryptionSecrets(options: {
   const key = await findEncryptionKey(ctx.db, actor.userId);
   if (!key) throw new AppError('encryption_key_missing', 400, 'no credential to remove');
   if (key.removal) throw new AppError('encryption_in_progress', 409, 'already being removed');
+  // An organization that forces encryption keeps its conversations sealed: they may go, not
+  // be opened by a member leaving encryption.
+  if (action === 'DECRYPT' && (await hasConversationsSealedByForce(ctx.db, actor.userId))) {
+    throw new AppError('encryption_forced', 403, 'decrypting a forcing organization');
+  }
   await requireUnlockedFor(ctx, actor, action);
   await ctx.db.transaction(async (tx) => {
     await tx

@@ -1,7 +1,13 @@
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { UNLOCK_RULES } from '@themis/shared';
 import type { Database } from '../../db/client';
-import { encryptionKeys, type EncryptionKeyRow } from '../../db/schema';
+import {
+  conversations,
+  encryptionKeys,
+  memberships,
+  organizations,
+  type EncryptionKeyRow,
+} from '../../db/schema';
 
 export async function findEncryptionKey(
   db: Database,
@@ -49,4 +55,31 @@ export async function clearUnlockAttempts(db: Database, userId: string): Promise
     .update(encryptionKeys)
     .set({ failedAttempts: 0, blockedUntil: null })
     .where(eq(encryptionKeys.userId, userId));
+}
+
+/**
+ * Whether the user has encrypted conversations in an organization that forces encryption:
+ * what removing their credential with DECRYPT would leave readable against its rule.
+ */
+export async function hasConversationsSealedByForce(db: Database, userId: string) {
+  const [row] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .innerJoin(organizations, eq(organizations.id, conversations.organizationId))
+    .innerJoin(
+      memberships,
+      and(
+        eq(memberships.organizationId, conversations.organizationId),
+        eq(memberships.userId, userId),
+      ),
+    )
+    .where(
+      and(
+        eq(conversations.userId, userId),
+        eq(conversations.encrypted, true),
+        eq(organizations.encryptionForced, true),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

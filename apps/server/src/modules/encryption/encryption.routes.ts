@@ -124,7 +124,9 @@ export function encryptionRoutes(ctx: AppContext) {
             'For every context: the credential goes once the job has deleted or decrypted ' +
             'them; until then a new one answers 409 encryption_in_progress. DECRYPT needs ' +
             'the data key unlocked in this session. Encryption stays on only where an ' +
-            'organization forces it, and asks for a new credential there. ' +
+            'organization forces it, and asks for a new credential there; DECRYPT is refused ' +
+            '(403 encryption_forced) while such an organization holds encrypted ' +
+            'conversations of the user. ' +
             SYNC_NOTE,
           querystring: ZDeleteEncryptionSecretsQuery,
           response: { 200: ZEncryptionStatus, ...errors },
