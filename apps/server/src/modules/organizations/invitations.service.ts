@@ -30,6 +30,35 @@ import { isUuid } from '../../ids';
 
 const invitationNotFound = () => new AppError('invitation_not_found', 404, 'no such invitation');
 
+const HOUR_MS = 60 * 60_000;
+/** Invitation e-mails an organization may send in an hour: a firm's onboarding, not a bomb. */
+export const INVITATION_MAILS_PER_ORGANIZATION = { limit: 200, windowMs: HOUR_MS };
+/** Invitation e-mails one address may get in an hour, from every organization together. */
+export const INVITATION_MAILS_PER_ADDRESS = { limit: 3, windowMs: HOUR_MS };
+
+/**
+ * Counts the invitation e-mails about to go, by organization and by address, and refuses
+ * them all when one count is over: counted by address rather than by invitation, so revoking
+ * and inviting again does not start a count afresh.
+ */
+async function countInvitationMails(ctx: AppContext, organizationId: string, emails: string[]) {
+  const results = await Promise.all([
+    ...emails.map(() =>
+      ctx.limiter.hit(
+        `invitation:organization:${organizationId}`,
+        INVITATION_MAILS_PER_ORGANIZATION,
+      ),
+    ),
+    ...emails.map((email) =>
+      ctx.limiter.hit(`invitation:address:${email}`, INVITATION_MAILS_PER_ADDRESS),
+    ),
+  ]);
+  const refused = results.filter((result) => !result.allowed);
+  if (refused.length > 0) {
+    throw new RateLimitedError(Math.max(...refused.map((result) => result.retryAfterS)));
+  }
+}
+
 export function presentInvitation(row: InvitationRow): Invitation {
   return {
     pk: row.id,
@@ -120,6 +149,7 @@ export async function createInvitations(options: {
   if ((await findMemberEmails({ db: ctx.db, organizationId, emails })).length > 0) {
     throw new AppError('already_member', 409);
   }
+  await countInvitationMails(ctx, organizationId, emails);
   const organization = (await findOrganizationName(ctx.db, organizationId)) ?? '';
   const accounts = new Map(
     (await findAccountsByEmail(ctx.db, emails)).map((account) => [account.email, account]),
@@ -231,6 +261,7 @@ export async function resendInvitation(options: {
     windowMs: CODE_RULES.resendCooldownMs,
   });
   if (!limit.allowed) throw new RateLimitedError(limit.retryAfterS);
+  await countInvitationMails(ctx, invitation.organizationId, [invitation.email]);
   const inviter = await requireUserRow(ctx.db, actor.userId);
   const [account] = await findAccountsByEmail(ctx.db, [invitation.email]);
   const now = ctx.now();
