@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { displayName } from '@themis/shared';
 import {
   attachments,
   conversations,
@@ -11,10 +12,10 @@ import {
 import { PURGE_JOB } from '../src/modules/organizations/organization-deletion.service';
 import { OperatorCommandError, runOperatorCommand } from '../src/operator/commands';
 import { createFileStorage } from '../src/platform/storage/create-storage';
-import { lastCodeTo, signedUpClient, type Client } from './accounts';
+import { lastCodeTo, lastMailTo, signedUpClient, type Client } from './accounts';
 import { createTestApp, type TestApp } from './app';
 import { insertAttachment, insertMessages } from './conversations-fixtures';
-import { firm, members, membershipOf } from './organization-fixtures';
+import { createOrganization, firm, members, membershipOf } from './organization-fixtures';
 
 let t: TestApp;
 let clock = new Date();
@@ -193,5 +194,55 @@ describe('deleting an organization', () => {
     ).toEqual([]);
     expect(await storage.get(file.storageKey)).toBeNull();
     expect((await operator('organization pending-deletions')).output).not.toContain(organizationId);
+  });
+});
+
+describe('an owner’s code', () => {
+  it('confirms only the transfer it was sent for, and its e-mail names the firm and the new owner', async () => {
+    const { organizationId, owner, admin, member } = await firm(
+      t,
+      ['ADMIN', 'MEMBER'],
+      'Kancelaria Lis',
+    );
+    const toMember = await membershipOf(owner.client, organizationId, member.email);
+    const toAdmin = await membershipOf(owner.client, organizationId, admin.email);
+    expect((await transfer(owner.client, { membership_pk: toMember.pk })).statusCode).toBe(202);
+    const mail = await lastMailTo(t, owner.email, (m) => /\b\d{6}\b/.test(m.text));
+    expect(mail.text).toContain('Kancelaria Lis');
+    expect(mail.text).toContain(`New owner: ${displayName(toMember.user)}`);
+    const code = await lastCodeTo(t, owner.email);
+
+    const elsewhere = await transfer(owner.client, {
+      membership_pk: toAdmin.pk,
+      verification_code: code,
+    });
+    expect([elsewhere.statusCode, elsewhere.json()]).toEqual([400, { detail: 'code_invalid' }]);
+    expect((await membershipOf(owner.client, organizationId, owner.email)).role).toBe('OWNER');
+    const meant = await transfer(owner.client, {
+      membership_pk: toMember.pk,
+      verification_code: code,
+    });
+    expect(meant.statusCode, meant.body).toBe(200);
+  });
+
+  it('deletes only the organization it was sent for', async () => {
+    const first = await firm(t, [], 'Kancelaria Pierwsza');
+    const second = await createOrganization(first.owner.client, 'Kancelaria Druga');
+    const remove = (organizationId: string, code?: string) =>
+      first.owner.client.delete(
+        `/api/organization/delete/${organizationId}${code ? `?verification_code=${code}` : ''}`,
+      );
+    expect((await remove(first.organizationId)).statusCode).toBe(202);
+    const mail = await lastMailTo(t, first.owner.email, (m) => /\b\d{6}\b/.test(m.text));
+    expect(mail.text).toContain('Organization: Kancelaria Pierwsza');
+    const code = await lastCodeTo(t, first.owner.email);
+    const other = await remove(second, code);
+    expect([other.statusCode, other.json()]).toEqual([400, { detail: 'code_invalid' }]);
+    const [left] = await t.database.db
+      .select({ status: organizations.status })
+      .from(organizations)
+      .where(eq(organizations.id, second));
+    expect(left?.status).toBe('active');
+    expect((await remove(first.organizationId, code)).statusCode).toBe(200);
   });
 });

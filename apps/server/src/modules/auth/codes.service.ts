@@ -40,6 +40,10 @@ export async function codeCooldownLeftMs(options: {
   return Math.max(latest.createdAt.getTime() + CODE_RULES.resendCooldownMs - now.getTime(), 0);
 }
 
+/** What a code's HMAC binds it to: its user, its kind and, where given, its scope. */
+const codeContext = (userId: string, kind: ConfirmationKind, scope: string | undefined) =>
+  scope === undefined ? `${userId}:${kind}` : `${userId}:${kind}:${scope}`;
+
 /**
  * Stores a new code in place of any unused one of its kind; `db` is the caller's
  * transaction, or the code is written without one. Returns the code to e-mail.
@@ -50,6 +54,8 @@ export async function storeCode(options: {
   now: Date;
   userId: string;
   kind: ConfirmationKind;
+  /** What the code confirms, beyond its kind (an organization, a new owner): only that. */
+  scope?: string;
 }): Promise<string> {
   const { db, codeKey, now, userId, kind } = options;
   const code = randomCode();
@@ -66,7 +72,7 @@ export async function storeCode(options: {
   await db.insert(verificationCodes).values({
     userId,
     kind,
-    codeHash: hashCode(codeKey, `${userId}:${kind}`, code),
+    codeHash: hashCode(codeKey, codeContext(userId, kind, options.scope), code),
     expiresAt: new Date(now.getTime() + CODE_RULES.ttlMs),
     createdAt: now,
   });
@@ -83,6 +89,7 @@ export async function issueCode(options: {
   now: Date;
   userId: string;
   kind: ConfirmationKind;
+  scope?: string;
   /** Resends wait for the cooldown; the first code of a flow does not. */
   enforceCooldown: boolean;
 }): Promise<string> {
@@ -107,6 +114,8 @@ export async function consumeCode(options: {
   now: Date;
   userId: string;
   kind: ConfirmationKind;
+  /** The scope it was issued for: a code of another scope is a wrong code. */
+  scope?: string;
   code: string;
 }): Promise<void> {
   const { db, codeKey, limiter, now, userId, kind } = options;
@@ -130,7 +139,8 @@ export async function consumeCode(options: {
       if (!current || current.expiresAt <= now || current.attempts >= CODE_RULES.maxAttempts) {
         throw new AppError('code_expired', 400, `no usable ${kind} code`);
       }
-      if (!safeEqual(current.codeHash, hashCode(codeKey, `${userId}:${kind}`, options.code))) {
+      const expected = hashCode(codeKey, codeContext(userId, kind, options.scope), options.code);
+      if (!safeEqual(current.codeHash, expected)) {
         await tx
           .update(verificationCodes)
           .set({ attempts: current.attempts + 1 })

@@ -3,19 +3,30 @@ import type { AppContext } from '../../app-context';
 import { requireUserRow } from '../../repos/users.repo';
 import { consumeCode, countCodeCall, issueCode } from '../auth/codes.service';
 
+/** The step a code confirms: which organization, and for a transfer, to whom. */
+export interface OwnerStep {
+  organizationId: string;
+  organizationName: string;
+  newOwner?: { userId: string; name: string };
+}
+
 /**
  * The owner's e-mailed confirmation of an irreversible step: without `code` one is sent
- * ('code_sent', under the resend cooldown); with it, it is checked and used up ('confirmed')
- * under the code limits, or the call throws.
+ * ('code_sent', under the resend cooldown), naming the organization and the new owner; with
+ * it, it is checked and used up ('confirmed') under the code limits, or the call throws. A
+ * code confirms only the step it was sent for: another organization's, or a transfer to
+ * someone else, takes it as a wrong code.
  */
 export async function confirmWithOwnerCode(options: {
   ctx: AppContext;
   userId: string;
   ip: string;
   kind: 'ORGANIZATION_OWNERSHIP_TRANSFER' | 'ORGANIZATION_DELETE';
+  step: OwnerStep;
   code: string | undefined;
 }): Promise<'code_sent' | 'confirmed'> {
-  const { ctx, kind, code } = options;
+  const { ctx, kind, code, step } = options;
+  const scope = [step.organizationId, step.newOwner?.userId].filter(Boolean).join(':');
   const owner = await requireUserRow(ctx.db, options.userId);
   if (code === undefined) {
     const issued = await issueCode({
@@ -24,12 +35,14 @@ export async function confirmWithOwnerCode(options: {
       now: ctx.now(),
       userId: owner.id,
       kind,
+      scope,
       enforceCooldown: true,
     });
+    const about = { organization: step.organizationName, newOwner: step.newOwner?.name };
     await ctx.queueMail({
       to: owner.email,
       language: owner.language as Language,
-      template: { kind: 'verification_code', purpose: kind, code: issued },
+      template: { kind: 'verification_code', purpose: kind, code: issued, about },
     });
     return 'code_sent';
   }
@@ -41,6 +54,7 @@ export async function confirmWithOwnerCode(options: {
     now: ctx.now(),
     userId: owner.id,
     kind,
+    scope,
     code,
   });
   return 'confirmed';

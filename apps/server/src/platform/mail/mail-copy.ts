@@ -12,6 +12,8 @@ export interface MailCopy {
   codes: Record<ConfirmationKind, CodeMailCopy>;
   codeValidity: string;
   codeNotRequested: string;
+  /** The labels of what an organization's code confirms. */
+  codeAbout: { organization: string; newOwner: string };
   reset: {
     subject: string;
     intro: string;
@@ -55,6 +57,7 @@ export const MAIL_COPY: Record<Language, MailCopy> = {
       },
     },
     codeValidity: 'The code is valid for 15 minutes.',
+    codeAbout: { organization: 'Organization', newOwner: 'New owner' },
     codeNotRequested: 'If you did not request it, you can safely ignore this e-mail.',
     reset: {
       subject: 'Reset your Themis password',
@@ -97,6 +100,7 @@ export const MAIL_COPY: Record<Language, MailCopy> = {
       },
     },
     codeValidity: 'Kod jest ważny przez 15 minut.',
+    codeAbout: { organization: 'Organizacja', newOwner: 'Nowy właściciel' },
     codeNotRequested: 'Jeśli ta prośba nie pochodzi od Ciebie, po prostu zignoruj tę wiadomość.',
     reset: {
       subject: 'Ustaw nowe hasło do Themis',

@@ -55,6 +55,21 @@ describe('verification code e-mails', () => {
     expect(mail.text).toContain('Kod jest ważny przez 15 minut.');
     expect(mail.text).toContain('Jeśli ta prośba nie pochodzi od Ciebie');
   });
+
+  it('names the organization and the new owner a code confirms a step of, escaped in HTML', () => {
+    const mail = renderMail(
+      {
+        kind: 'verification_code',
+        purpose: 'ORGANIZATION_OWNERSHIP_TRANSFER',
+        code: '042917',
+        about: { organization: 'Kancelaria <Lis>', newOwner: 'Anna Kowalska' },
+      },
+      'en',
+    );
+    expect(mail.text).toContain('Organization: Kancelaria <Lis>\nNew owner: Anna Kowalska');
+    expect(mail.html).toContain('Kancelaria &lt;Lis&gt;');
+    expect(mail.text.indexOf('New owner')).toBeLessThan(mail.text.indexOf('042917'));
+  });
 });
 
 describe('password reset e-mails', () => {

@@ -7,7 +7,13 @@ import { MAIL_COPY } from './mail-copy';
 import { noticeContent, type NoticeTemplate } from './notices';
 
 export type MailTemplate =
-  | { kind: 'verification_code'; purpose: ConfirmationKind; code: string }
+  | {
+      kind: 'verification_code';
+      purpose: ConfirmationKind;
+      code: string;
+      /** The organization a code confirms a step of, and the new owner of a transfer. */
+      about?: { organization: string; newOwner?: string };
+    }
   | { kind: 'password_reset'; link: string }
   | InvitationTemplate
   | BillingMailTemplate
@@ -43,11 +49,17 @@ function blocksOf(
   }
   if (template.kind === 'verification_code') {
     const code = copy.codes[template.purpose];
+    const { about } = template;
+    const rows: [string, string][] = about
+      ? [[copy.codeAbout.organization, about.organization]]
+      : [];
+    if (about?.newOwner) rows.push([copy.codeAbout.newOwner, about.newOwner]);
     return {
       subject: code.subject,
       blocks: [
         greeting,
         { kind: 'paragraph', lines: [code.purpose] },
+        ...(rows.length > 0 ? [{ kind: 'details' as const, rows }] : []),
         { kind: 'code', code: template.code },
         { kind: 'paragraph', lines: [copy.codeValidity, copy.codeNotRequested] },
         signOff,
