@@ -117,6 +117,28 @@ describe('registration', () => {
     expect(stale.json().detail).toBe('code_invalid');
     expect((await client.post('/api/auth/activate', { email, code })).statusCode).toBe(200);
   });
+
+  it('keeps the password an address waiting for activation was registered with', async () => {
+    const email = uniqueEmail();
+    const client = new Client(t);
+    await client.post('/api/auth/register', registration(email));
+    const sent = await lastCodeTo(t, email);
+    clock = new Date(clock.getTime() + 61_000);
+    const other = 'Another-Horse-7';
+    const again = await new Client(t).post(
+      '/api/auth/register',
+      registration(email, { password: other, password_confirmation: other }),
+    );
+    expect(again.statusCode).toBe(201);
+    const mail = await lastMailTo(t, email, (each) => !each.text.includes(sent));
+    const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
+    expect((await client.post('/api/auth/activate', { email, code })).statusCode).toBe(200);
+    const device = new Client(t);
+    const theirs = await device.post('/api/auth/login', { email, password: other });
+    expect([theirs.statusCode, theirs.json().detail]).toEqual([400, 'invalid_credentials']);
+    const first = await device.post('/api/auth/login', { email, password: PASSWORD });
+    expect(first.json().status, first.body).toBe('code_required');
+  });
 });
 
 describe('activation', () => {

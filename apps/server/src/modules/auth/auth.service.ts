@@ -126,8 +126,14 @@ export async function registerUser(options: {
   }
   await ctx.db.transaction(async (tx) => {
     const fields = { passwordHash, language: data.language, termsAcceptedAt: now, updatedAt: now };
+    // An address waiting for activation keeps the password it was registered with: whoever
+    // registers it again gets a new code sent to its mailbox, never the account.
     const [user] = existing
-      ? await tx.update(users).set(fields).where(eq(users.id, existing.id)).returning()
+      ? await tx
+          .update(users)
+          .set({ language: data.language, updatedAt: now })
+          .where(eq(users.id, existing.id))
+          .returning()
       : await tx
           .insert(users)
           .values({ ...fields, email: data.email, planId: defaultPlanId })
