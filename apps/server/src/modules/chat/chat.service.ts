@@ -169,8 +169,7 @@ async function storeExchange(options: {
     sealed,
     status: 'streaming' as const,
     modelId: model.id,
-    reservedTokens:
-      boundInputTokens({ system, messages: modelMessages }) + ANSWER_OUTPUT_RESERVE,
+    reservedTokens: boundInputTokens({ system, messages: modelMessages }) + ANSWER_OUTPUT_RESERVE,
   };
 
   const name =
