@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { SERVER_NODE_FLAGS } from './apps/server/node-flags.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
 import {
+  E2E_CONTACT_EMAIL,
   E2E_DATA_DIR,
   E2E_LLM_MODEL,
   E2E_LLM_MODEL_NAME,
@@ -54,6 +55,7 @@ export default defineConfig({
         PORT: String(E2E_PORT),
         PUBLIC_URL: E2E_URL,
         DATA_DIR: E2E_DATA_DIR,
+        CONTACT_EMAIL: E2E_CONTACT_EMAIL,
         LOG_LEVEL: 'warn',
         // Every test signs up from this one address.
         REGISTER_LIMIT_PER_HOUR: '1000',

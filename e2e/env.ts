@@ -5,6 +5,8 @@ const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 5181);
 export const E2E_PORT = PORT_BASE;
 export const E2E_URL = `http://localhost:${E2E_PORT}`;
 export const E2E_DATA_DIR = join(import.meta.dirname, '..', '.test-data', `e2e-${PORT_BASE}`);
+/** The mailbox the server is configured with (CONTACT_EMAIL), shown wherever users may write. */
+export const E2E_CONTACT_EMAIL = 'pomoc@kancelaria-themis.pl';
 /** The local OpenID provider the browser tests sign in at instead of Google (oidc-server.ts). */
 export const E2E_OIDC_PORT = PORT_BASE + 1;
 export const E2E_OIDC_ISSUER = `http://127.0.0.1:${E2E_OIDC_PORT}`;

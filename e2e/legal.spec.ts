@@ -1,5 +1,6 @@
-import { CONTACT_EMAIL, TERMS_DATE } from '@themis/shared';
+import { TERMS_DATE } from '@themis/shared';
 import { applyVariant, interpolate, textsOf, type Variant } from './accounts';
+import { E2E_CONTACT_EMAIL } from './env';
 import { expect, expectAccessible, operator, test } from './fixtures';
 
 const PHONE = { width: 375, height: 812 };
@@ -34,7 +35,7 @@ test.describe('terms of use and privacy policy', () => {
         await expect(page.locator('body')).toHaveAttribute('data-theme', variant.theme);
         await expect(page.getByTestId('contact-mailbox').getByRole('link')).toHaveAttribute(
           'href',
-          `mailto:${CONTACT_EMAIL}`,
+          `mailto:${E2E_CONTACT_EMAIL}`,
         );
         const nav = page.getByRole('navigation', { name: common.legal.label });
         await expect(nav.getByRole('link')).toHaveCount(2);

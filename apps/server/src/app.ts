@@ -175,7 +175,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   registerMaintenanceGate(app, monitor);
 
   const mailTransport = createMailTransport(config, deps.database.db, app.log);
-  app.decorate('mail', createMailQueue(deps.database.db));
+  app.decorate('mail', createMailQueue(deps.database.db, config.contactEmail));
 
   app.decorate('llm', deps.llm ?? createLlmGateway({ config, log: app.log }));
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_CONTACT_EMAIL } from '@themis/shared';
 import { ConfigError, loadConfig, secretStrengthBits } from './config';
 
 function problemsOf(env: Record<string, string>): string[] {
@@ -60,7 +61,24 @@ describe('loadConfig', () => {
       'APP_SECRET: required when NODE_ENV is production',
     ]);
     const random = 'q8Vn3kR0zT5wYb1Lp7Hs2Jd9Xc4Mf6Ga';
-    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET: random }).isProduction).toBe(true);
+    const contact = 'pomoc@kancelaria.pl';
+    const production = { NODE_ENV: 'production', APP_SECRET: random, CONTACT_EMAIL: contact };
+    expect(loadConfig(production).isProduction).toBe(true);
+  });
+
+  it('takes the contact mailbox from CONTACT_EMAIL, and demands one in production', () => {
+    expect(loadConfig({}).contactEmail).toBe(DEFAULT_CONTACT_EMAIL);
+    expect(loadConfig({ CONTACT_EMAIL: 'pomoc@kancelaria.pl' }).contactEmail).toBe(
+      'pomoc@kancelaria.pl',
+    );
+    expect(problemsOf({ CONTACT_EMAIL: 'not an address' })[0]).toMatch(/^CONTACT_EMAIL: /);
+    const production = { NODE_ENV: 'production', APP_SECRET: 'q8Vn3kR0zT5wYb1Lp7Hs2Jd9Xc4Mf6Ga' };
+    const placeholders: Record<string, string>[] = [{}, { CONTACT_EMAIL: DEFAULT_CONTACT_EMAIL }];
+    for (const placeholder of placeholders) {
+      expect(problemsOf({ ...production, ...placeholder })).toEqual([
+        `CONTACT_EMAIL: required when NODE_ENV is production (users write to it; ${DEFAULT_CONTACT_EMAIL} is a placeholder)`,
+      ]);
+    }
   });
 
   it('refuses a long but predictable APP_SECRET', () => {
@@ -86,6 +104,7 @@ describe('loadConfig', () => {
       problemsOf({
         NODE_ENV: 'production',
         APP_SECRET: 'q8Vn3kR0zT5wYb1Lp7Hs2Jd9Xc4Mf6Ga',
+        CONTACT_EMAIL: 'pomoc@kancelaria.pl',
         GOOGLE_ISSUER_URL: 'http://127.0.0.1:5182',
       }),
     ).toEqual(['GOOGLE_ISSUER_URL: must be https when NODE_ENV is production']);

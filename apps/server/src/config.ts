@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_CONTACT_EMAIL } from '@themis/shared';
 
 const optionalString = z
   .string()
@@ -36,6 +37,7 @@ const ZEnv = z.object({
   S3_REGION: optionalString,
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
   MAIL_FROM: optionalString.pipe(z.email().optional()),
+  CONTACT_EMAIL: optionalString.pipe(z.email().optional()),
   APP_SECRET: optionalString.pipe(
     z
       .string()
@@ -92,6 +94,8 @@ export interface Config {
   /** SMTP delivery; unset means the development outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The mailbox users write to, in the web app, the e-mails and the receipts. */
+  contactEmail: string;
   /** Undefined until resolved by `resolveAppSecret` (generated in development). */
   appSecret: string | undefined;
   /** Google sign-in is enabled when set. */
@@ -240,6 +244,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction && !env.APP_SECRET) {
     throw new ConfigError(['APP_SECRET: required when NODE_ENV is production']);
   }
+  if (isProduction && (env.CONTACT_EMAIL ?? DEFAULT_CONTACT_EMAIL) === DEFAULT_CONTACT_EMAIL) {
+    throw new ConfigError([
+      `CONTACT_EMAIL: required when NODE_ENV is production (users write to it; ${DEFAULT_CONTACT_EMAIL} is a placeholder)`,
+    ]);
+  }
   if (env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET) {
     throw new ConfigError(['GOOGLE_CLIENT_SECRET: required when GOOGLE_CLIENT_ID is set']);
   }
@@ -267,6 +276,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     s3,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? `Themis <no-reply@${publicUrl.hostname}>`,
+    contactEmail: env.CONTACT_EMAIL ?? DEFAULT_CONTACT_EMAIL,
     appSecret: env.APP_SECRET,
     googleClientId: env.GOOGLE_CLIENT_ID,
     googleClientSecret: env.GOOGLE_CLIENT_SECRET,

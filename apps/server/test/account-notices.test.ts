@@ -1,5 +1,4 @@
 import { and, eq } from 'drizzle-orm';
-import { CONTACT_EMAIL } from '@themis/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devOutbox, users } from '../src/db/schema';
 import { formatMailTime } from '../src/platform/mail/notices';
@@ -16,12 +15,16 @@ import {
 import { googleEnv, startGoogleProvider } from './google-provider';
 import { OidcTestBrowser, type OidcTestProvider } from './oidc-test-provider';
 
+const CONTACT_EMAIL = 'pomoc@kancelaria-themis.pl';
 let provider: OidcTestProvider;
 let t: TestApp;
 let clock = new Date();
 beforeAll(async () => {
   provider = await startGoogleProvider();
-  t = await createTestApp({ now: () => clock, env: googleEnv(provider.issuer) });
+  t = await createTestApp({
+    now: () => clock,
+    env: { ...googleEnv(provider.issuer), CONTACT_EMAIL },
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -124,6 +127,7 @@ describe('security notices', () => {
     expect(await t.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
 
     const mail = await noticeTo(email, SUBJECTS.deleted.pl);
+    // The operator's mailbox, from the configuration.
     expect(mail.text).toContain(CONTACT_EMAIL);
     expect(mail.text).toContain(formatMailTime(clock, 'pl'));
     expectNoSecret(mail, [...secrets, code, ...cookies]);

@@ -148,7 +148,10 @@ describe('the development mailbox when it must not exist', () => {
   };
 
   it('answers 404 in production, even where the SPA would answer any page', async () => {
-    const production = await createTestApp({ env: { NODE_ENV: 'production' }, webDistDir: dist });
+    const production = await createTestApp({
+      env: { NODE_ENV: 'production', CONTACT_EMAIL: 'pomoc@kancelaria.pl' },
+      webDistDir: dist,
+    });
     try {
       expect((await production.app.inject('/some/page')).body).toContain('SPA');
       await expectGone(production);

@@ -56,7 +56,11 @@ describe('OpenAPI document', () => {
 describe('OpenAPI document in production', () => {
   it('is not served', async () => {
     const t = await createTestApp({
-      env: { NODE_ENV: 'production', APP_SECRET: 'q8Vn3kR0zT5wYb1Lp7Hs2Jd9Xc4Mf6Ga' },
+      env: {
+        NODE_ENV: 'production',
+        APP_SECRET: 'q8Vn3kR0zT5wYb1Lp7Hs2Jd9Xc4Mf6Ga',
+        CONTACT_EMAIL: 'pomoc@kancelaria.pl',
+      },
     });
     try {
       for (const url of ['/api/docs', '/api/docs/json']) {

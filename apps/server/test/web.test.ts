@@ -25,6 +25,7 @@ beforeAll(async () => {
       ENVIRONMENT: 'staging',
       GOOGLE_CLIENT_ID: 'client',
       GOOGLE_CLIENT_SECRET: 'secret',
+      CONTACT_EMAIL: 'pomoc@themis.example',
     },
   });
 });
@@ -64,6 +65,7 @@ describe('the SPA with its runtime configuration', () => {
       sentryDsn: 'https://key@errors.example/1',
       environment: 'staging',
       stripePublishableKey: '',
+      contactEmail: 'pomoc@themis.example',
     });
     const hash = createHash('sha256').update(script).digest('base64');
     const csp = String(res.headers['content-security-policy']);

@@ -2,10 +2,11 @@
 export const APP_VERSION = '1.33.0';
 export const TERMS_DATE = '19-05-2025';
 /**
- * The product's contact mailbox (spec §1), shown in the web app and the e-mails. The spec
- * does not give the address: this reserved `.example` domain stands in until the operator's.
+ * The placeholder of the product's contact mailbox (spec §1), shown in the web app and the
+ * e-mails until the operator sets CONTACT_EMAIL (which production requires): the spec does
+ * not give the address, so a reserved `.example` domain stands in.
  */
-export const CONTACT_EMAIL = 'kontakt@themis.example';
+export const DEFAULT_CONTACT_EMAIL = 'kontakt@themis.example';
 
 export const LANGUAGES = ['en', 'pl'] as const;
 export type Language = (typeof LANGUAGES)[number];

@@ -16,5 +16,6 @@ export const ZRuntimeConfig = z
     sentryDsn: z.string(),
     environment: z.string(),
     stripePublishableKey: z.string(),
+    contactEmail: z.string(),
   })
   .meta({ id: 'RuntimeConfig' }) satisfies z.ZodType<RuntimeConfig>;

@@ -1,3 +1,5 @@
+import { DEFAULT_CONTACT_EMAIL } from './constants';
+
 /**
  * The runtime configuration the server injects into index.html as
  * `window.__APP_CONFIG__` (spec §1). The web app reads configuration from it only.
@@ -19,6 +21,8 @@ export interface RuntimeConfig {
   sentryDsn: string;
   environment: string;
   stripePublishableKey: string;
+  /** The mailbox users write to (CONTACT_EMAIL). */
+  contactEmail: string;
 }
 
 export const DEFAULT_APP_HOST = 'localhost:5173';
@@ -38,6 +42,7 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
   sentryDsn: '',
   environment: 'unknown',
   stripePublishableKey: '',
+  contactEmail: DEFAULT_CONTACT_EMAIL,
 };
 
 /** True when `value` has every field of a RuntimeConfig with the right type. */

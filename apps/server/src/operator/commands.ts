@@ -231,7 +231,7 @@ async function operatorBillingContext(
     config,
     now: () => now,
     payments: await createPayments(config, () => now),
-    queueMail: (mail, tx) => queueMail(tx ?? db, mail),
+    queueMail: (mail, tx) => queueMail(tx ?? db, mail, config.contactEmail),
     log: { warn: (_details, message) => console.error(`warning: ${message}`) },
   };
 }

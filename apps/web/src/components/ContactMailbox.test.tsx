@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { CONTACT_EMAIL } from '@themis/shared';
+import { DEFAULT_CONTACT_EMAIL } from '@themis/shared';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '../app/i18n';
@@ -14,9 +14,9 @@ vi.mock('../app/reporting', () => ({ reportError: vi.fn(() => Promise.resolve())
 /** The mailbox as a mail link, after the sentence `prompt`. */
 async function expectMailbox(prompt: string) {
   const line = await screen.findByTestId('contact-mailbox');
-  expect(line.textContent).toBe(`${prompt} ${CONTACT_EMAIL}`);
-  const link = within(line).getByRole('link', { name: CONTACT_EMAIL });
-  expect(link.getAttribute('href')).toBe(`mailto:${CONTACT_EMAIL}`);
+  expect(line.textContent).toBe(`${prompt} ${DEFAULT_CONTACT_EMAIL}`);
+  const link = within(line).getByRole('link', { name: DEFAULT_CONTACT_EMAIL });
+  expect(link.getAttribute('href')).toBe(`mailto:${DEFAULT_CONTACT_EMAIL}`);
 }
 
 describe('the contact mailbox', () => {

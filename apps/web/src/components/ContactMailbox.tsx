@@ -1,6 +1,6 @@
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { CONTACT_EMAIL } from '@themis/shared';
+import { runtimeConfig } from '../app/runtime-config';
 
 export interface ContactMailboxProps {
   /** The sentence before the address, already translated. */
@@ -9,11 +9,12 @@ export interface ContactMailboxProps {
 
 /** The product's contact mailbox as a mail link, after a sentence that fits the page. */
 export function ContactMailbox({ prompt }: ContactMailboxProps) {
+  const { contactEmail } = runtimeConfig();
   return (
     <Typography variant="body2" color="text.secondary" data-testid="contact-mailbox">
       {prompt}{' '}
-      <Link href={`mailto:${CONTACT_EMAIL}`} sx={{ overflowWrap: 'anywhere' }}>
-        {CONTACT_EMAIL}
+      <Link href={`mailto:${contactEmail}`} sx={{ overflowWrap: 'anywhere' }}>
+        {contactEmail}
       </Link>
     </Typography>
   );

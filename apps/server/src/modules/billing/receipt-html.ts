@@ -1,4 +1,4 @@
-import { CONTACT_EMAIL, type Language, type Receipt } from '@themis/shared';
+import type { Language, Receipt } from '@themis/shared';
 import { escapeHtml } from '../../platform/mail/escape-html';
 import { formatAmount } from './billing-notices';
 
@@ -44,7 +44,7 @@ const LOCALES: Record<Language, string> = { en: 'en-GB', pl: 'pl-PL' };
 /** A self-contained page the buyer keeps or prints to PDF; every value is escaped. */
 export function renderReceiptHtml(
   receipt: Receipt,
-  options: { language: Language; sandbox: boolean },
+  options: { language: Language; sandbox: boolean; contact: string },
 ): string {
   const { language } = options;
   const copy = COPY[language];
@@ -85,7 +85,7 @@ td.n,th.n{text-align:right}
 <h1>${e(copy.title)}</h1>
 <p>${e(copy.number)}: <strong>${e(receipt.number)}</strong><br>${e(copy.issued)}: ${e(date(receipt.issued_at))}</p>
 <div class="parties">
-<div><h2>${e(copy.seller)}</h2><p>Themis<br>${e(CONTACT_EMAIL)}</p></div>
+<div><h2>${e(copy.seller)}</h2><p>Themis<br>${e(options.contact)}</p></div>
 <div><h2>${e(copy.buyer)}</h2><p>${buyerLines.map(e).join('<br>')}</p></div>
 </div>
 <table>

@@ -48,6 +48,7 @@ export async function downloadReceipt(options: {
     html: renderReceiptHtml(receipt, {
       language: (reader?.language ?? 'en') as Language,
       sandbox: payment.provider === 'sandbox',
+      contact: ctx.config.contactEmail,
     }),
   };
 }

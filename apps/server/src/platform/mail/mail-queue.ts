@@ -25,8 +25,9 @@ const ZMailMessage = z.object({
  * delays or fails the caller. It is rendered now, in the language asked for. `db` may be a
  * transaction: the e-mail is then sent only if that transaction commits.
  */
-export async function queueMail(db: Database, mail: QueuedMail): Promise<void> {
-  const message: MailMessage = { to: mail.to, ...renderMail(mail.template, mail.language) };
+export async function queueMail(db: Database, mail: QueuedMail, contact: string): Promise<void> {
+  const rendered = renderMail(mail.template, mail.language, contact);
+  const message: MailMessage = { to: mail.to, ...rendered };
   await enqueueJob(db, { type: MAIL_SEND_JOB, payload: message });
 }
 
@@ -47,6 +48,7 @@ export interface MailQueue {
   queue(mail: QueuedMail, db?: Database): Promise<void>;
 }
 
-export function createMailQueue(appDb: Database): MailQueue {
-  return { queue: (mail, db = appDb) => queueMail(db, mail) };
+/** `contact`: the mailbox the e-mails tell people to write to. */
+export function createMailQueue(appDb: Database, contact: string): MailQueue {
+  return { queue: (mail, db = appDb) => queueMail(db, mail, contact) };
 }

@@ -1,4 +1,4 @@
-import { CONTACT_EMAIL, LANGUAGES } from '@themis/shared';
+import { DEFAULT_CONTACT_EMAIL, LANGUAGES } from '@themis/shared';
 import { describe, expect, it } from 'vitest';
 import { formatMailTime, type NoticeTemplate } from './notices';
 import { renderMail } from './templates';
@@ -43,10 +43,10 @@ describe('security notices', () => {
   it('say what to do when it was not the owner', () => {
     const changed = renderMail(NOTICES[0]!, 'en');
     expect(changed.text).toContain(`Set a new password at once:\n\n${resetUrl}`);
-    expect(changed.text).toContain(CONTACT_EMAIL);
+    expect(changed.text).toContain(DEFAULT_CONTACT_EMAIL);
     const deleted = renderMail(NOTICES[1]!, 'pl');
     expect(deleted.text).toContain('2 marca 2026 10:30 CET');
-    expect(deleted.text).toContain(CONTACT_EMAIL);
+    expect(deleted.text).toContain(DEFAULT_CONTACT_EMAIL);
     const attempt = renderMail(NOTICES[3]!, 'pl');
     expect(attempt.text).toContain('https://themis.example/login');
     expect(attempt.text).toContain('Nie pamiętasz hasła?');

@@ -1,4 +1,4 @@
-import { CONTACT_EMAIL, type Language } from '@themis/shared';
+import type { Language } from '@themis/shared';
 import type { MailBlock, MailContent } from './mail-blocks';
 import { NOTICE_COPY } from './notice-copy';
 
@@ -33,7 +33,12 @@ export function formatMailTime(at: Date, language: Language): string {
   }).format(at);
 }
 
-export function noticeContent(template: NoticeTemplate, language: Language): MailContent {
+/** `contact`: the mailbox the notices tell people to write to. */
+export function noticeContent(
+  template: NoticeTemplate,
+  language: Language,
+  contact: string,
+): MailContent {
   const copy = NOTICE_COPY[language];
   const paragraph = (...lines: string[]): MailBlock => ({ kind: 'paragraph', lines });
   const link = (label: string, url: string): MailBlock => ({
@@ -52,7 +57,7 @@ export function noticeContent(template: NoticeTemplate, language: Language): Mai
           paragraph(text.changed(time), text.ifYou),
           paragraph(text.ifNotYou),
           link(copy.newPasswordAction, template.resetUrl),
-          paragraph(copy.writeToUs(CONTACT_EMAIL)),
+          paragraph(copy.writeToUs(contact)),
         ],
       };
     }
@@ -60,10 +65,7 @@ export function noticeContent(template: NoticeTemplate, language: Language): Mai
       const text = copy.accountDeleted;
       return {
         subject: text.subject,
-        blocks: [
-          paragraph(text.deleted(time), text.farewell),
-          paragraph(text.ifNotYou(CONTACT_EMAIL)),
-        ],
+        blocks: [paragraph(text.deleted(time), text.farewell), paragraph(text.ifNotYou(contact))],
       };
     }
     case 'new_device_sign_in': {
@@ -84,7 +86,7 @@ export function noticeContent(template: NoticeTemplate, language: Language): Mai
           paragraph(text.ifYou),
           paragraph(text.ifNotYou),
           link(copy.newPasswordAction, template.resetUrl),
-          paragraph(text.afterwards, copy.writeToUs(CONTACT_EMAIL)),
+          paragraph(text.afterwards, copy.writeToUs(contact)),
         ],
       };
     }

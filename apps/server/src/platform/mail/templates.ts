@@ -1,4 +1,4 @@
-import type { ConfirmationKind, Language } from '@themis/shared';
+import { DEFAULT_CONTACT_EMAIL, type ConfirmationKind, type Language } from '@themis/shared';
 import { billingMailContent, type BillingMailTemplate } from './billing-mail';
 import { escapeHtml } from './escape-html';
 import { invitationContent, type InvitationTemplate } from './invitation-mail';
@@ -28,6 +28,7 @@ export interface RenderedMail {
 function blocksOf(
   template: MailTemplate,
   language: Language,
+  contact: string,
 ): { subject: string; blocks: MailBlock[] } {
   const copy = MAIL_COPY[language];
   const greeting: MailBlock = { kind: 'paragraph', lines: [copy.greeting] };
@@ -44,7 +45,7 @@ function blocksOf(
     return { subject: billing.subject, blocks: [greeting, ...billing.blocks, signOff] };
   }
   if (template.kind !== 'verification_code' && template.kind !== 'password_reset') {
-    const notice = noticeContent(template, language);
+    const notice = noticeContent(template, language, contact);
     return { subject: notice.subject, blocks: [greeting, ...notice.blocks, signOff] };
   }
   if (template.kind === 'verification_code') {
@@ -132,9 +133,16 @@ function layoutHtml(language: Language, subject: string, body: string): string {
   ].join('\n');
 }
 
-/** The subject, plain text and HTML of an e-mail in the recipient's language. */
-export function renderMail(template: MailTemplate, language: Language): RenderedMail {
-  const { subject, blocks } = blocksOf(template, language);
+/**
+ * The subject, plain text and HTML of an e-mail in the recipient's language; `contact` is the
+ * mailbox it tells people to write to (CONTACT_EMAIL).
+ */
+export function renderMail(
+  template: MailTemplate,
+  language: Language,
+  contact = DEFAULT_CONTACT_EMAIL,
+): RenderedMail {
+  const { subject, blocks } = blocksOf(template, language, contact);
   const text = blocks.map(blockText).join('\n\n');
   const html = layoutHtml(language, subject, blocks.map(blockHtml).join('\n'));
   return { subject, text: `${text}\n`, html };

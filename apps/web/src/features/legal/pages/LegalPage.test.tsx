@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { CONTACT_EMAIL, LANGUAGES } from '@themis/shared';
+import { DEFAULT_CONTACT_EMAIL, LANGUAGES } from '@themis/shared';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../../app/i18n';
 import { fakeApi, renderRoute, signedOut } from '../../../test/fake-api';
@@ -24,10 +24,10 @@ describe('legal pages', () => {
     expect(within(page).getByRole('heading', { level: 1 }).textContent).toBe(title);
     expect(page.textContent).toContain(date);
     expect(within(page).getAllByRole('heading', { level: 2 }).length).toBeGreaterThan(5);
-    expect(page.textContent).toContain(CONTACT_EMAIL);
+    expect(page.textContent).toContain(DEFAULT_CONTACT_EMAIL);
     expect(page.textContent).not.toMatch(/\{\{\w+\}\}/);
     const mailbox = within(screen.getByTestId('contact-mailbox')).getByRole('link');
-    expect(mailbox.getAttribute('href')).toBe(`mailto:${CONTACT_EMAIL}`);
+    expect(mailbox.getAttribute('href')).toBe(`mailto:${DEFAULT_CONTACT_EMAIL}`);
     const links = within(page).getAllByRole('link', { name: other });
     expect(links.map((link) => link.getAttribute('href'))).toContain(otherPath);
   });

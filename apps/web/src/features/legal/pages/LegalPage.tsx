@@ -1,7 +1,8 @@
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { CONTACT_EMAIL, TERMS_DATE } from '@themis/shared';
+import { TERMS_DATE } from '@themis/shared';
+import { runtimeConfig } from '../../../app/runtime-config';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../app/paths';
@@ -18,7 +19,7 @@ const OTHER: Record<LegalDocument, LegalDocument> = { terms: 'privacy', privacy:
 /** One legal document: its title, the date it applies from, and its numbered sections. */
 function LegalPage({ document }: { document: LegalDocument }) {
   const { t } = useTranslation(LEGAL_NAMESPACE);
-  const values = { email: CONTACT_EMAIL };
+  const values = { email: runtimeConfig().contactEmail };
   const sections = t(`${document}.sections`, { returnObjects: true, ...values });
   const other = OTHER[document];
 
