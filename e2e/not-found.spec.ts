@@ -1,4 +1,4 @@
-import { signUpThroughApi } from './accounts';
+import { applyVariant, interpolate, signUpThroughApi, textsOf, type Variant } from './accounts';
 import { expect, expectAccessible, test } from './fixtures';
 
 test.describe('not-found page', () => {
@@ -21,6 +21,50 @@ test.describe('not-found page', () => {
     await expect(page.getByTestId('chat-empty-state')).toBeVisible();
   });
 });
+
+const NOT_ENABLED: { path: string; area: 'documents' | 'models'; variant: Variant }[] = [
+  {
+    path: '/documents',
+    area: 'documents',
+    variant: {
+      language: 'en',
+      theme: 'light',
+      viewport: { width: 1440, height: 900 },
+      label: 'en, light, 1440px',
+    },
+  },
+  {
+    path: '/models',
+    area: 'models',
+    variant: {
+      language: 'pl',
+      theme: 'dark',
+      viewport: { width: 375, height: 812 },
+      label: 'pl, dark, 375px',
+    },
+  },
+];
+
+for (const { path, area, variant } of NOT_ENABLED) {
+  test(`${path} says it is not enabled yet, in the shell, ${variant.label}`, async ({
+    page,
+  }, testInfo) => {
+    const { common } = textsOf(variant.language);
+    await applyVariant(page, variant);
+    await signUpThroughApi(page);
+    await page.goto(path);
+    const shown = page.getByTestId('not-enabled-page');
+    await expect(shown).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      interpolate(common.notEnabled.title, { name: common.nav[area] }),
+    );
+    await expect(page.getByTestId('not-found-page')).toHaveCount(0);
+    await expectAccessible(page, `${path}, ${variant.label}`);
+    await page.screenshot({ path: testInfo.outputPath('not-enabled.png') });
+    await shown.getByRole('link', { name: common.notEnabled.backToChat }).click();
+    await expect(page).toHaveURL(/\/chat$/);
+  });
+}
 
 test('the API documentation renders under the Content-Security-Policy', async ({ page }) => {
   await page.goto('/api/docs');

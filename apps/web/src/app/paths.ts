@@ -4,6 +4,8 @@ import type { BillingPeriod } from '@themis/shared';
 export const paths = {
   root: '/',
   chat: '/chat',
+  documents: '/documents',
+  models: '/models',
   login: '/login',
   register: '/register',
   registerConfirmation: '/register/confirmation',

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { SECRET, sharedConversation } from '../features/sharing/test-data';
@@ -72,6 +72,26 @@ describe('routes', () => {
     expect(await screen.findByTestId('not-found-page', {}, CHAT_PAGE_WAIT)).toBeTruthy();
     expect(screen.getAllByRole('main')).toHaveLength(1);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Page not found');
+  });
+
+  it('shows Documents and Models, named in the sidebar, as not enabled yet inside the shell', async () => {
+    fakeApi(signedIn);
+    for (const [path, name] of [
+      ['/documents', 'Documents'],
+      ['/models', 'Models'],
+    ] as const) {
+      const router = renderRoutes(path);
+      expect(await screen.findByTestId('not-enabled-page', {}, CHAT_PAGE_WAIT)).toBeTruthy();
+      expect(screen.getAllByRole('main')).toHaveLength(1);
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+        `${name}: not enabled yet`,
+      );
+      expect(screen.queryByTestId('not-found-page')).toBeNull();
+      fireEvent.click(screen.getByRole('link', { name: 'Back to chat' }));
+      expect(await screen.findByTestId('chat-empty-state', {}, CHAT_PAGE_WAIT)).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/chat');
+      cleanup();
+    }
   });
 
   it('opens billing on its plans tab and the payment page, inside the shell', async () => {

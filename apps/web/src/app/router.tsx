@@ -66,6 +66,19 @@ export const routes: RouteObject[] = [
                       .OrganizationsPage,
                 ),
               },
+              {
+                path: paths.documents,
+                lazy: signedInPage(
+                  async () =>
+                    (await import('../features/errors/pages/NotEnabledPage')).DocumentsPage,
+                ),
+              },
+              {
+                path: paths.models,
+                lazy: signedInPage(
+                  async () => (await import('../features/errors/pages/NotEnabledPage')).ModelsPage,
+                ),
+              },
               { path: paths.billing, element: <Navigate to={paths.billingPlans} replace /> },
               {
                 path: `${paths.billing}/:tab`,
