@@ -109,6 +109,9 @@ for (const variant of VARIANTS) {
       .getByRole('button', { name: texts.invites.revokeConfirm })
       .click();
     await expect(strayRow).toContainText(texts.invites.statuses.revoked);
+    await expect(
+      owner.getByText(interpolate(texts.invites.revoked, { email: stray })),
+    ).toBeVisible();
     await list.getByLabel(texts.invites.search).fill(colleague);
     await expect(list.getByTestId('invitation-row')).toHaveCount(1);
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);

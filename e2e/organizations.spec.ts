@@ -212,11 +212,19 @@ for (const variant of VARIANTS) {
     await page.getByRole('option', { name: texts.roles.OBSERVER }).click();
     expect((await changed).status()).toBe(200);
     await expect(row.getByRole('combobox')).toHaveText(texts.roles.OBSERVER);
+    // Confirmed: the colleague signed up as Anna Kowalska.
+    const name = 'Anna Kowalska';
+    await expect(
+      page.getByText(
+        interpolate(texts.coworkers.roleChanged, { name, role: texts.roles.OBSERVER }),
+      ),
+    ).toBeVisible();
 
     await row.getByRole('button').last().click();
     const confirm = page.getByRole('dialog', { name: texts.coworkers.removeTitle });
     await expectAccessible(page, `remove a co-worker, ${variant.label}`);
     await confirm.getByRole('button', { name: texts.coworkers.removeConfirm }).click();
     await expect(list.getByTestId('coworker-row')).toHaveCount(1);
+    await expect(page.getByText(interpolate(texts.coworkers.removed, { name }))).toBeVisible();
   });
 }

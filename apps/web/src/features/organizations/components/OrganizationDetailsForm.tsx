@@ -49,7 +49,8 @@ export function OrganizationDetailsForm({ organization }: { organization: Organi
   const [draft, setDraft] = useState(() => draftOf(organization));
   const [picture, setPicture] = useState<PictureValue>(UNCHANGED);
   const [error, setError] = useState<unknown>();
-  const { data: models = [] } = useListModelChoicesQuery(organization.pk);
+  const choices = useListModelChoicesQuery(organization.pk);
+  const models = choices.data ?? [];
   const [update, updating] = useUpdateOrganizationMutation();
   const saved = draftOf(organization);
 
@@ -131,6 +132,8 @@ export function OrganizationDetailsForm({ organization }: { organization: Organi
           control={
             <Switch
               checked={draft.allowedModels === null}
+              // Turned off, it starts from every model: not before they are known.
+              disabled={!choices.data}
               onChange={(event) =>
                 edit({ allowedModels: event.target.checked ? null : models.map((m) => m.id) })
               }

@@ -17,6 +17,7 @@ import { displayName, type Member, type Organization } from '@themis/shared';
 import { useDeferredValue, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageKey } from '../../../app/api/error-message';
+import { useToast } from '../../../app/toast';
 import { useLanguage } from '../../../app/use-language';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { initials } from '../../../components/initials';
@@ -48,6 +49,7 @@ function manageable(organization: Organization, member: Member): boolean {
 export function CoworkersPage({ organization }: { organization: Organization }) {
   const { t } = useTranslation('organizations');
   const { language } = useLanguage();
+  const toast = useToast();
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search.trim());
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
@@ -65,6 +67,10 @@ export function CoworkersPage({ organization }: { organization: Organization }) 
     setError(undefined);
     const result = await updateRole({ membershipPk: member.pk, role });
     if ('error' in result) setError(errorMessageKey(result.error));
+    else {
+      const values = { name: displayName(member.user), role: t(`roles.${role}`) };
+      void toast.show(t('coworkers.roleChanged', values), { variant: 'success' });
+    }
   }
 
   async function confirmRemoval() {
@@ -72,6 +78,10 @@ export function CoworkersPage({ organization }: { organization: Organization }) 
     setError(undefined);
     const result = await removeMember(removing.pk);
     if ('error' in result) setError(errorMessageKey(result.error));
+    else {
+      const values = { name: displayName(removing.user) };
+      void toast.show(t('coworkers.removed', values), { variant: 'success' });
+    }
     setRemoving(undefined);
   }
 

@@ -76,6 +76,7 @@ export function InvitesPage({ organization }: { organization: Organization }) {
     setError(undefined);
     const result = await revoke(revoking);
     if ('error' in result) setError(result.error);
+    else void toast.show(t('invites.revoked', { email: revoking.email }), { variant: 'success' });
     setRevoking(undefined);
   }
 
