@@ -1,4 +1,4 @@
-import { DEFAULT_RUNTIME_CONFIG } from '@themis/shared';
+import { APP_VERSION, DEFAULT_RUNTIME_CONFIG } from '@themis/shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearLog, logEvent } from './log';
 import { createErrorReporter } from './reporting';
@@ -41,7 +41,12 @@ describe('error reporter', () => {
 
     expect(loadSentry).toHaveBeenCalledOnce();
     expect(sentry.init).toHaveBeenCalledExactlyOnceWith(
-      expect.objectContaining({ dsn: 'https://k@s.test/1', environment: 'qa' }),
+      // The release is the application's version.
+      expect.objectContaining({
+        dsn: 'https://k@s.test/1',
+        environment: 'qa',
+        release: APP_VERSION,
+      }),
     );
     const [sent, hint] = sentry.captureException.mock.calls[0] as [unknown, Record<string, never>];
     expect(sent).toBe(error);
