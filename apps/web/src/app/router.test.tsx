@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { SECRET, sharedConversation } from '../features/sharing/test-data';
-import { authUser, detail, fakeApi, json, signedOut, userResponse } from '../test/fake-api';
+import { detail, fakeApi, json, signedIn, signedOut } from '../test/fake-api';
 import { renderWithProviders, CHAT_PAGE_WAIT } from '../test/render';
 import { deferredPage } from './deferred-page';
 import { i18n } from './i18n';
@@ -16,11 +16,6 @@ function renderRoutes(path: string, routeTable: RouteObject[] = routes) {
   renderWithProviders(<RouterProvider router={router} />);
   return router;
 }
-
-const signedIn = {
-  'GET /auth/verify': () => json(authUser()),
-  'GET /user/get': () => json(userResponse()),
-};
 
 describe('routes', () => {
   it('redirects the root to the chat, inside the shell', async () => {

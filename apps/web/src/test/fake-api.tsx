@@ -109,6 +109,12 @@ export const json = (body: unknown, status = 200, headers?: HeadersInit) =>
 export const detail = (code: string, status = 400, headers?: HeadersInit) =>
   json({ detail: code }, status, headers);
 
+/** A session whose user has set their details: the check and the user. */
+export const signedIn: Record<string, Handler> = {
+  'GET /auth/verify': () => json(authUser()),
+  'GET /user/get': () => json(userResponse()),
+};
+
 /** No session: the check and the token refresh both answer 401. */
 export const signedOut: Record<string, Handler> = {
   'GET /auth/verify': () => detail('unauthorized', 401),

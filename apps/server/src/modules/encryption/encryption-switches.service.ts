@@ -88,7 +88,8 @@ export async function disableEncryption(options: {
  * DELETE /user/delete-encryption-secrets: the credential goes once every encrypted
  * conversation of every context is deleted or decrypted. Encryption is switched off where
  * it is the user's choice; a forcing organization keeps it on, so a new credential is
- * asked for there, and its conversations may be deleted but not decrypted (403). Until the job ends, a new credential waits (`encryption_in_progress`).
+ * asked for there, and its conversations may be deleted but not decrypted (403). Until the
+ * job ends, a new credential waits (`encryption_in_progress`).
  */
 export async function deleteEncryptionSecrets(options: {
   ctx: SwitchContext;

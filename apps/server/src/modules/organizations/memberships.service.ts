@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import {
-  displayName,
   ORGANIZATION_ROLES,
   type Member,
   type MemberPage,
@@ -16,9 +15,7 @@ import { monthKey, readAllowance } from '../usage/allowance.service';
 import { avatarUrl } from '../user/user-avatar.service';
 import { decodeCursor, keysetPage } from '../../keyset-cursor';
 import { countRoles, findMembership, memberPageQuery } from './memberships.repo';
-import { findOrganizationName } from './organizations.repo';
 import { confirmWithOwnerCode } from './owner-code';
-import { requireUserRow } from '../../repos/users.repo';
 import { isUuid } from '../../ids';
 
 const membershipNotFound = () => new AppError('not_found', 404, 'membership not found');
@@ -209,17 +206,12 @@ export async function transferOwnership(options: {
       membership_pk: ['validation.invalid'],
     });
   }
-  const newOwner = await requireUserRow(ctx.db, target.userId);
   const confirmation = await confirmWithOwnerCode({
     ctx,
     userId: actor.userId,
     ip: options.ip,
     kind: 'ORGANIZATION_OWNERSHIP_TRANSFER',
-    step: {
-      organizationId,
-      organizationName: (await findOrganizationName(ctx.db, organizationId)) ?? '',
-      newOwner: { userId: newOwner.id, name: displayName(newOwner) },
-    },
+    step: { organizationId, newOwnerId: target.userId },
     code,
   });
   if (confirmation === 'code_sent') return 'code_sent';

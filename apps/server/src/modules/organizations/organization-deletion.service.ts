@@ -9,7 +9,7 @@ import { attachments, organizations, users } from '../../db/schema';
 import type { JobHandlers } from '../../platform/jobs/job-queue';
 import { enqueueJob } from '../../platform/jobs/job-queue';
 import { organizationFilesPrefix } from '../../platform/storage/storage';
-import { findOrganizationName, listMemberIds } from './organizations.repo';
+import { listMemberIds } from './organizations.repo';
 import { confirmWithOwnerCode } from './owner-code';
 
 export const PURGE_JOB = 'organization.purge';
@@ -39,10 +39,7 @@ export async function deleteOrganization(options: {
     userId: actor.userId,
     ip: options.ip,
     kind: 'ORGANIZATION_DELETE',
-    step: {
-      organizationId,
-      organizationName: (await findOrganizationName(ctx.db, organizationId)) ?? '',
-    },
+    step: { organizationId },
     code,
   });
   if (confirmation === 'code_sent') return 'code_sent';

@@ -1,13 +1,13 @@
-import type { Language } from '@themis/shared';
+import { displayName, type Language } from '@themis/shared';
 import type { AppContext } from '../../app-context';
 import { requireUserRow } from '../../repos/users.repo';
 import { consumeCode, countCodeCall, issueCode } from '../auth/codes.service';
+import { findOrganizationName } from './organizations.repo';
 
-/** The step a code confirms: which organization, and for a transfer, to whom. */
+/** The step a code confirms: which organization, and for a transfer, the new owner. */
 export interface OwnerStep {
   organizationId: string;
-  organizationName: string;
-  newOwner?: { userId: string; name: string };
+  newOwnerId?: string;
 }
 
 /**
@@ -26,7 +26,7 @@ export async function confirmWithOwnerCode(options: {
   code: string | undefined;
 }): Promise<'code_sent' | 'confirmed'> {
   const { ctx, kind, code, step } = options;
-  const scope = [step.organizationId, step.newOwner?.userId].filter(Boolean).join(':');
+  const scope = [step.organizationId, step.newOwnerId].filter(Boolean).join(':');
   const owner = await requireUserRow(ctx.db, options.userId);
   if (code === undefined) {
     const issued = await issueCode({
@@ -38,7 +38,11 @@ export async function confirmWithOwnerCode(options: {
       scope,
       enforceCooldown: true,
     });
-    const about = { organization: step.organizationName, newOwner: step.newOwner?.name };
+    const newOwner = step.newOwnerId && (await requireUserRow(ctx.db, step.newOwnerId));
+    const about = {
+      organization: (await findOrganizationName(ctx.db, step.organizationId)) ?? '',
+      newOwner: newOwner ? displayName(newOwner) : undefined,
+    };
     await ctx.queueMail({
       to: owner.email,
       language: owner.language as Language,

@@ -1,21 +1,9 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  authUser,
-  fakeApi,
-  json,
-  renderRoute,
-  signedOut,
-  userResponse,
-} from '../../../test/fake-api';
+import { fakeApi, renderRoute, signedIn, signedOut } from '../../../test/fake-api';
 import { CHAT_PAGE_WAIT } from '../../../test/render';
 
 // The pages the Google sign-in comes back to (spec §2: /auth/success, /failure, /cancel).
-
-const signedIn = {
-  'GET /auth/verify': () => json(authUser()),
-  'GET /user/get': () => json(userResponse()),
-};
 
 describe('the sign-in result pages', () => {
   it('go on from a success to the page the visitor asked for, never to another site', async () => {

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Organization } from '@themis/shared';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { authUser, fakeApi, json, userResponse } from '../../../test/fake-api';
+import { fakeApi, json, signedIn } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { currentOrganization } from '../../sharing/test-data';
 import { OrganizationMenu } from './OrganizationMenu';
@@ -10,8 +10,7 @@ import { OrganizationMenu } from './OrganizationMenu';
 /** The menu in the sidebar of `organization`'s profile, beside a stand-in settings page. */
 function openMenuOf(organization: Organization) {
   fakeApi({
-    'GET /auth/verify': () => json(authUser()),
-    'GET /user/get': () => json(userResponse()),
+    ...signedIn,
     'GET /organization/get-current': () => json(organization),
     'GET /organization/membership/user-list': () => json([]),
     'GET /organization/invitation/list': () => json([]),
