@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { SessionEvents } from './modules/auth/session-events';
+import type { EraseRemovedTextLater } from './modules/encryption/removed-text.service';
 import { deriveKey } from './platform/crypto/secrets';
 import type { UnlockedKeys } from './platform/crypto/unlocked-keys';
 import type { QueuedMail } from './platform/mail/mail-queue';
@@ -35,6 +36,8 @@ export interface AppContext {
   unlockedKeys: UnlockedKeys;
   /** Card payments: Stripe, or the offline sandbox. */
   payments: Payments;
+  /** After conversation text was sealed, opened or removed: see removed-text.service.ts. */
+  eraseRemovedTextLater: EraseRemovedTextLater;
   /** `db`: a transaction to queue within, so the mail goes only if it commits. */
   queueMail(mail: QueuedMail, db?: Database): Promise<void>;
 }

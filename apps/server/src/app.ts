@@ -63,6 +63,10 @@ import { createMemoryRateLimiter } from './platform/rate-limit/rate-limiter';
 import { createRedisRateLimiter } from './platform/rate-limit/redis-rate-limiter';
 import { createRedisClient } from './platform/redis/redis-client';
 import { encryptionJobHandlers } from './modules/encryption/encryption-sync.service';
+import {
+  eraseRemovedTextLater,
+  removedTextJobHandlers,
+} from './modules/encryption/removed-text.service';
 import { sharingRoutes } from './modules/sharing/sharing.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { billingJobHandlers } from './modules/billing/renewals.service';
@@ -213,6 +217,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     payments: await createPayments(config, now),
     sessionEvents: createSessionEvents({ broadcast, unlockedKeys, log: app.log }),
     unlockedKeys,
+    eraseRemovedTextLater: eraseRemovedTextLater(deps.database.kind),
     queueMail: (mail, db) => app.mail.queue(mail, db),
   };
   registerAuthentication(app, ctx);
@@ -223,6 +228,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       ...mailJobHandlers(mailTransport),
       ...organizationJobHandlers(ctx),
       ...encryptionJobHandlers(ctx),
+      ...removedTextJobHandlers(ctx.db),
       ...sharingJobHandlers(ctx),
       ...billingJobHandlers(ctx),
     },

@@ -92,7 +92,11 @@ async function fillConversation(client: Client, marker: string) {
     method: 'POST',
     url: `/api/conversation/attachment/upload/${pk}`,
     ...multipartBody([
-      { name: 'file', data: pdfWithText([`Clause ${marker} of the lease`]), filename: 'a.pdf' },
+      {
+        name: 'file',
+        data: pdfWithText([`Clause ${marker} of the lease`]),
+        filename: `Lease ${marker}.pdf`,
+      },
     ]),
   });
   expect(upload.statusCode, upload.body).toBe(201);

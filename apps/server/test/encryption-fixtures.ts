@@ -55,7 +55,7 @@ export function encryptionHelpers(h: ChatHarness) {
 
   /**
    * A conversation named after `marker` in the actor's current context, with a question and
-   * answer, a pdf whose text holds it, and a feedback comment holding it.
+   * answer, a pdf whose name and text hold it, and a feedback comment holding it.
    */
   async function conversationWith(client: Client, marker: string): Promise<string> {
     const created = await client.post('/api/conversation/create', { name: `Name ${marker}` });
@@ -65,7 +65,7 @@ export function encryptionHelpers(h: ChatHarness) {
       client,
       pk,
       pdfWithText([`CLAUSE ${marker} the tenant pays.`]),
-      'lease.pdf',
+      `Lease ${marker}.pdf`,
     );
     const tab = await connectSocket(h, client.jar.get('access'));
     tab.send(sendFrame(pk, { content: `Question ${marker}`, attachment_pks: [file.pk] }));

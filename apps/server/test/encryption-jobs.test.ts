@@ -1,8 +1,9 @@
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { jobs, messages } from '../src/db/schema';
+import { attachments, jobs, messages } from '../src/db/schema';
+import { MIGRATIONS_DIR } from '../src/paths';
 import { anotherInstance } from './app';
 import {
   chatHarnessForFile,
@@ -23,6 +24,14 @@ const e = encryptionHelpers(h);
 beforeAll(() => {
   h.answerWith((request, res) => streamOpenAiAnswer(request, res, { deltas: ['Answered.'] }));
 });
+
+/** A migration's statements after its first (its schema change), run again on today's rows. */
+async function runLaterStatements(migration: string) {
+  const text = await readFile(join(MIGRATIONS_DIR, migration), 'utf8');
+  for (const statement of text.split('--> statement-breakpoint').slice(1)) {
+    await h.t.database.db.execute(sql.raw(statement));
+  }
+}
 
 /** Time passing for jobs that wait: every waiting sync job becomes due. */
 const makeWaitingJobsDue = () =>
@@ -153,5 +162,23 @@ describe('the encryption sync job', () => {
       expect(state.parts.every(Boolean)).toBe(true);
     }
     expect((await e.status(client)).conversations_pending).toBeNull();
+  });
+
+  it('seals the names of files that were sealed before names were, at the next unlock', async () => {
+    const { client, user, pk } = await encryptedAccount('legacy-name');
+    const [file] = await e.files.rowsOf(user.pk);
+    // As such a file was stored: the name plain beside the sealed file and text.
+    await h.t.database.db
+      .update(attachments)
+      .set({ filename: 'Old lease.pdf', filenameSealed: false })
+      .where(eq(attachments.id, file!.id));
+    await runLaterStatements('0018_sealed_file_names.sql');
+    await e.runJobs();
+    const [sealed] = await e.files.rowsOf(user.pk);
+    expect(sealed?.filenameSealed).toBe(true);
+    expect(sealed?.filename.startsWith('enc:v1:')).toBe(true);
+    expect((await e.status(client)).conversations_pending).toBeNull();
+    const listed = (await client.get(`/api/conversation/messages/${pk}`)).json();
+    expect(listed.items[0].attachments).toMatchObject([{ filename: 'Old lease.pdf' }]);
   });
 });

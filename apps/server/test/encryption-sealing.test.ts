@@ -179,10 +179,11 @@ describe('an encrypted conversation', () => {
       pdfWithText([`CLAUSE ${MARKER} the tenant pays monthly.`]),
       'lease.pdf',
     );
-    expect(file.has_text).toBe(true);
+    expect(file).toMatchObject({ filename: 'lease.pdf', has_text: true });
     const [row] = await files.rowsOf(user.pk);
     expect(row?.sealed).toBe(true);
     expect(row?.extractedText?.startsWith('enc:v1:')).toBe(true);
+    expect(row?.filename.startsWith('enc:v1:')).toBe(true);
     const [path] = await files.storedFiles(user.pk);
     const stored = await readFile(join(h.t.dataDir, 'files', 'users', user.pk, path!));
     expect(stored.subarray(0, 10).toString()).toBe('THEMISENC1');
@@ -190,8 +191,14 @@ describe('an encrypted conversation', () => {
 
     const tab = await connectSocket(h, client.jar.get('access'));
     tab.send(sendFrame(pk, { content: 'What does my lease say?', attachment_pks: [file.pk] }));
+    const accepted = await tab.next('chat.accepted', (f) => f.conversation_pk === pk);
+    expect(accepted.question.attachments).toMatchObject([{ filename: 'lease.pdf' }]);
     await tab.next('chat.done', (f) => f.conversation_pk === pk);
     tab.close();
-    expect(JSON.stringify(h.chatRequests().at(-1)?.body)).toContain(`CLAUSE ${MARKER}`);
+    const model = JSON.stringify(h.chatRequests().at(-1)?.body);
+    expect(model).toContain(`CLAUSE ${MARKER}`);
+    expect(model).toContain('Attached file: lease.pdf');
+    const listed = await client.get(`/api/conversation/messages/${pk}`);
+    expect(listed.json().items[0].attachments).toMatchObject([{ filename: 'lease.pdf' }]);
   });
 });

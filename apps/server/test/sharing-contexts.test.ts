@@ -185,7 +185,7 @@ describe('sharing an encrypted conversation', () => {
     );
     expect(page.body).toContain(`Question ${MARKER}`);
     expect(page.body).toContain(`${MARKER} answer.`);
-    expect(page.body).toContain('lease.pdf');
+    expect(page.body).toContain(`Lease ${MARKER}.pdf`);
     // The conversation itself stays sealed: only the copy is readable.
     expect(await e.sealedState(pk)).toEqual({
       conversation: true,

@@ -125,9 +125,17 @@ async function close() {
 
 /**
  * PGlite's own start parameters plus a smaller buffer cache: its 128 MB default lives in the
- * server process, and 16 MB holds a single machine's working set.
+ * server process, and 16 MB holds a single machine's working set. WAL segments past their
+ * checkpoint are deleted, not renamed for reuse with the old records still in them: they
+ * may hold conversation text since sealed or removed (removed-text.service.ts).
  */
-const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+const START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  '-c',
+  'shared_buffers=16MB',
+  '-c',
+  'wal_recycle=off',
+];
 
 function listen() {
   parentPort.on('message', (request) => {

@@ -145,6 +145,8 @@ export const attachments = pgTable(
     messageId: uuid('message_id').references(() => messages.id, { onDelete: 'cascade' }),
     storageKey: text('storage_key').notNull(),
     filename: text('filename').notNull(),
+    /** The file name is sealed too (names of files sealed before names were are not). */
+    filenameSealed: boolean('filename_sealed').notNull().default(false),
     mediaType: text('media_type').notNull(),
     size: integer('size').notNull(),
     /** Text extracted from pdf, doc and docx; null for images. */

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import type { AttachmentRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { LlmModel } from '../../platform/llm/llm';
-import { openAttachmentText, type Sealer } from '../encryption/conversation-sealer.service';
+import { openAttachment, type Sealer } from '../encryption/conversation-sealer.service';
 import type { FileStorage } from '../../platform/storage/storage';
 import { findUnsent, notFound, tooManyFiles } from './attachments.service';
 
@@ -77,7 +77,7 @@ export async function readForModel(options: {
   sealer?: Sealer;
 }): Promise<AttachmentsForModel> {
   const { storage, model, sealer } = options;
-  const rows = options.rows.map((row) => openAttachmentText(row, sealer));
+  const rows = options.rows.map((row) => openAttachment(row, sealer));
   const images: AttachmentsForModel['images'] = [];
   for (const row of rows) {
     if (isImage(row)) {

@@ -13,7 +13,7 @@ import { attachments, conversations, type AttachmentRow } from '../../db/schema'
 import { AppError, encryptionChanged } from '../../errors';
 import type { UnlockedKeys } from '../../platform/crypto/unlocked-keys';
 import { userFilesPrefix, type FileStorage } from '../../platform/storage/storage';
-import { type Sealer } from '../encryption/conversation-sealer.service';
+import { storedFilename, type Sealer } from '../encryption/conversation-sealer.service';
 import { sealerForNewContent } from '../encryption/new-content-sealer.service';
 import { attachmentView, presentAttachment } from '../../presenters/chat.presenter';
 import { confirmImage, detectFileKind, MEDIA_TYPES } from './file-kind';
@@ -109,6 +109,7 @@ export async function uploadAttachment(options: {
   const { mediaType, text } = await inspectFile(bytes);
   const id = randomUUID();
   const key = attachmentKeyFor(userId, id);
+  const filename = sanitizeFilename({ filename: options.filename });
   await storage.put(key, sealer ? sealer.sealFile(id, bytes) : bytes, mediaType);
   try {
     const row = await db.transaction(async (tx) => {
@@ -137,7 +138,8 @@ export async function uploadAttachment(options: {
           // The file belongs to the context of its conversation.
           organizationId: conversation.organizationId,
           storageKey: key,
-          filename: sanitizeFilename({ filename: options.filename }),
+          filename: storedFilename(sealer, id, filename),
+          filenameSealed: sealer !== undefined,
           mediaType,
           size: bytes.length,
           // An empty text (a scan) stays empty: it says the file has no text, and nothing else.
@@ -148,7 +150,7 @@ export async function uploadAttachment(options: {
         .returning();
       return inserted!;
     });
-    return presentAttachment(attachmentView(row));
+    return presentAttachment(attachmentView({ ...row, filename }));
   } catch (error) {
     await discardStoredFile({ storage, log: options.log, key });
     throw error;

@@ -20,6 +20,7 @@ import {
   presentMessage,
 } from '../../presenters/chat.presenter';
 import {
+  openAttachment,
   openMessage,
   readableConversation,
   sealerForConversation,
@@ -286,7 +287,10 @@ export async function startAnswer(options: {
     type: 'chat.accepted',
     request_id: request.requestId,
     conversation_pk: conversationId,
-    question: presentMessage(question, questionFiles.map(attachmentView)),
+    question: presentMessage(
+      question,
+      questionFiles.map((file) => attachmentView(openAttachment(file, sealer))),
+    ),
     answer: presentMessage(answer, []),
   });
   if (rename !== undefined) {

@@ -2,7 +2,7 @@ import type { AttachmentRow, MessageRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { LlmModel } from '../../platform/llm/llm';
 import { documentsText } from '../attachments/attachments-for-model.service';
-import { openAttachmentText, type Sealer } from '../encryption/conversation-sealer.service';
+import { openAttachment, type Sealer } from '../encryption/conversation-sealer.service';
 import type { ChatContext } from './chat.context';
 import { listBoundAttachments } from './chat.repo';
 
@@ -70,7 +70,7 @@ export async function readEarlierDocuments(options: {
   for (const row of await listBoundAttachments({ db: ctx.db, conversationId })) {
     const questionId = row.messageId ? questionOf.get(row.messageId) : undefined;
     if (!questionId) continue;
-    const readable = openAttachmentText(row, sealer);
+    const readable = openAttachment(row, sealer);
     byQuestion.set(questionId, [...(byQuestion.get(questionId) ?? []), readable]);
   }
   const documents = new Map<string, string>();

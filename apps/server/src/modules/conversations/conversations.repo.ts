@@ -233,13 +233,15 @@ export async function hasMessagesBeyond(options: {
 export async function listMessageAttachments(options: {
   db: Database;
   messageIds: string[];
-}): Promise<AttachmentView[]> {
+}): Promise<(AttachmentView & { filenameSealed: boolean; sealed: boolean })[]> {
   if (options.messageIds.length === 0) return [];
   return options.db
     .select({
       id: attachments.id,
       messageId: attachments.messageId,
       filename: attachments.filename,
+      filenameSealed: attachments.filenameSealed,
+      sealed: attachments.sealed,
       mediaType: attachments.mediaType,
       size: attachments.size,
       hasText: sql<boolean>`coalesce(${attachments.extractedText}, '') <> ''`,

@@ -20,11 +20,13 @@ import type { UnlockedKeys } from '../../platform/crypto/unlocked-keys';
 import type { FileStorage } from '../../platform/storage/storage';
 import {
   isContextEncrypted,
+  openAttachment,
   openMessage,
   readableConversation,
   requireOwnSealer,
   sealerForConversation,
   unlockedSealer,
+  type Sealer,
 } from '../encryption/conversation-sealer.service';
 import {
   presentConversation,
@@ -109,7 +111,7 @@ export async function getConversation(options: {
   return presentConversation(readableConversation(row, sealer));
 }
 
-async function presentMessages(db: Database, rows: MessageView[]) {
+async function presentMessages(db: Database, rows: MessageView[], sealer: Sealer | undefined) {
   // An edited question's files are bound to its first version.
   const filesOwner = (row: MessageView) => row.filesFromId ?? row.id;
   const files = await listMessageAttachments({ db, messageIds: rows.map(filesOwner) });
@@ -117,7 +119,7 @@ async function presentMessages(db: Database, rows: MessageView[]) {
   for (const file of files) {
     if (!file.messageId) continue;
     const list = byMessage.get(file.messageId) ?? [];
-    list.push(file);
+    list.push(openAttachment(file, sealer));
     byMessage.set(file.messageId, list);
   }
   return rows.map((row) => presentMessage(row, byMessage.get(filesOwner(row)) ?? []));
@@ -153,6 +155,7 @@ export async function listMessages(options: {
     items: await presentMessages(
       db,
       rows.map((row) => openMessage(row, sealer)),
+      sealer,
     ),
     has_more: hasMore,
     has_newer: hasNewer,
@@ -284,6 +287,6 @@ export async function setMessageFeedback(options: {
   if (!updated) {
     throw (await findMessage({ db, id: messageId })) ? encryptionChanged() : notFound('message');
   }
-  const [presented] = await presentMessages(db, [openMessage(updated, sealer)]);
+  const [presented] = await presentMessages(db, [openMessage(updated, sealer)], sealer);
   return presented!;
 }

@@ -47,8 +47,11 @@ export async function attachmentNames(db: Database, messageIds: string[]) {
   if (messageIds.length === 0) return [];
   return db
     .select({
+      id: attachments.id,
       messageId: attachments.messageId,
       filename: attachments.filename,
+      filenameSealed: attachments.filenameSealed,
+      sealed: attachments.sealed,
       mediaType: attachments.mediaType,
     })
     .from(attachments)

@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../errors';
 import type { UnlockedKeys } from '../../platform/crypto/unlocked-keys';
 import {
   isContextEncrypted,
+  openAttachment,
   openMessage,
   readableConversation,
   requireOwnSealer,
@@ -69,7 +70,7 @@ export async function transcriptForSharing(options: {
     for (const file of files) {
       if (!file.messageId) continue;
       const list = filesOf.get(file.messageId) ?? [];
-      list.push({ filename: file.filename, media_type: file.mediaType });
+      list.push({ filename: openAttachment(file, sealer).filename, media_type: file.mediaType });
       filesOf.set(file.messageId, list);
     }
     return {

@@ -6,6 +6,7 @@ import { attachments, conversations, messages } from '../../db/schema';
 import { enqueueJob, type JobHandlers } from '../../platform/jobs/job-queue';
 import type { FileStorage } from '../../platform/storage/storage';
 import type { Sealer } from './conversation-sealer.service';
+import type { EraseRemovedTextLater } from './removed-text.service';
 
 /**
  * How the encryption sync job changes one conversation: sealed (ENCRYPT), opened (DECRYPT)
@@ -103,6 +104,7 @@ export async function convertConversation(options: {
   conversationId: string;
   seal: boolean;
   sealer: Sealer;
+  eraseLater: EraseRemovedTextLater;
 }): Promise<ConversionOutcome> {
   const { db, storage, conversationId, seal, sealer } = options;
   const files = await prepareFiles({ db, storage, conversationId, seal, sealer });
@@ -119,7 +121,14 @@ export async function convertConversation(options: {
     outcome = await db.transaction(async (tx) => {
       const conversation = await lockIdle(tx, conversationId);
       if (conversation === 'busy') return 'busy';
-      if (!conversation || conversation.encrypted === seal) return 'unchanged';
+      if (!conversation) return 'unchanged';
+      if (conversation.encrypted === seal) {
+        if (!seal || (await sealEarlierFileNames(tx, conversationId, sealer)) === 0) {
+          return 'unchanged';
+        }
+        await options.eraseLater(tx);
+        return 'changed';
+      }
       const waiting = await tx
         .select({ id: attachments.id, storageKey: attachments.storageKey })
         .from(attachments)
@@ -162,7 +171,12 @@ export async function convertConversation(options: {
           .where(eq(messages.id, row.id));
       }
       const texts = await tx
-        .select({ id: attachments.id, extractedText: attachments.extractedText })
+        .select({
+          id: attachments.id,
+          filename: attachments.filename,
+          filenameSealed: attachments.filenameSealed,
+          extractedText: attachments.extractedText,
+        })
         .from(attachments)
         .where(
           inArray(
@@ -174,6 +188,11 @@ export async function convertConversation(options: {
         await tx
           .update(attachments)
           .set({
+            filename:
+              row.filenameSealed === seal
+                ? row.filename
+                : change('attachments', row.id, 'filename')(row.filename),
+            filenameSealed: seal,
             // An empty text (a scan) is never sealed: it says only that there is none.
             extractedText: sealedIfText(
               row.extractedText,
@@ -188,6 +207,7 @@ export async function convertConversation(options: {
         tx,
         files.filter((file) => file.newKey !== file.oldKey).map((file) => file.oldKey),
       );
+      await options.eraseLater(tx);
       return 'changed';
     });
   } finally {
@@ -202,10 +222,39 @@ export async function convertConversation(options: {
   return outcome;
 }
 
+/** Seals the names of an encrypted conversation's files sealed before names were; how many. */
+async function sealEarlierFileNames(
+  db: Database,
+  conversationId: string,
+  sealer: Sealer,
+): Promise<number> {
+  const rows = await db
+    .select({ id: attachments.id, filename: attachments.filename })
+    .from(attachments)
+    .where(
+      and(
+        eq(attachments.conversationId, conversationId),
+        eq(attachments.sealed, true),
+        eq(attachments.filenameSealed, false),
+      ),
+    );
+  for (const row of rows) {
+    await db
+      .update(attachments)
+      .set({
+        filename: sealer.seal('attachments', row.id, 'filename', row.filename),
+        filenameSealed: true,
+      })
+      .where(eq(attachments.id, row.id));
+  }
+  return rows.length;
+}
+
 /** Removes one encrypted conversation with its messages; its files go after the commit. */
 export async function deleteEncryptedConversation(options: {
   db: Database;
   conversationId: string;
+  eraseLater: EraseRemovedTextLater;
 }): Promise<ConversionOutcome> {
   const { conversationId } = options;
   return options.db.transaction(async (tx) => {
@@ -221,6 +270,7 @@ export async function deleteEncryptedConversation(options: {
       tx,
       files.map((file) => file.key),
     );
+    await options.eraseLater(tx);
     return 'changed';
   });
 }

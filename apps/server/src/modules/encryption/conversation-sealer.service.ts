@@ -187,14 +187,36 @@ export async function requireOwnSealer(options: {
   return sealer;
 }
 
-/** An attachment row with its extracted text readable (its file is opened when read). */
-export function openAttachmentText<
-  T extends { id: string; sealed: boolean; extractedText: string | null },
+/** What an attachment row stores for its file name in a conversation sealed by `sealer`. */
+export function storedFilename(sealer: Sealer | undefined, attachmentId: string, name: string) {
+  return sealer ? sealer.seal('attachments', attachmentId, 'filename', name) : name;
+}
+
+/**
+ * An attachment row with its name and extracted text readable; `sealed` still says its
+ * stored file is, which is opened when read.
+ */
+export function openAttachment<
+  T extends {
+    id: string;
+    sealed: boolean;
+    filename: string;
+    filenameSealed: boolean;
+    extractedText?: string | null;
+  },
 >(row: T, sealer: Sealer | undefined): T {
-  if (!row.sealed || row.extractedText === null) return row;
+  // An empty text (a scan) is stored as it is, sealed or not.
+  const textSealed = row.sealed && Boolean(row.extractedText);
+  if (!row.filenameSealed && !textSealed) return row;
   if (!sealer) throw new AppError('decryption_locked', 403, 'attachment locked');
   return {
     ...row,
-    extractedText: sealer.open('attachments', row.id, 'extracted_text', row.extractedText),
+    filenameSealed: false,
+    filename: row.filenameSealed
+      ? sealer.open('attachments', row.id, 'filename', row.filename)
+      : row.filename,
+    ...(textSealed && {
+      extractedText: sealer.open('attachments', row.id, 'extracted_text', row.extractedText!),
+    }),
   };
 }

@@ -1,6 +1,13 @@
-import { and, asc, count, eq, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, exists, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { conversations, encryptionKeys, memberships, organizations, users } from '../../db/schema';
+import {
+  attachments,
+  conversations,
+  encryptionKeys,
+  memberships,
+  organizations,
+  users,
+} from '../../db/schema';
 
 export type OffAction = 'DELETE' | 'DECRYPT';
 
@@ -68,7 +75,10 @@ const inContext = (userId: string, organizationId: ContextScope) =>
         : eq(conversations.organizationId, organizationId),
   );
 
-/** Up to `limit` of the context's conversations that are (`encrypted`) or are not encrypted. */
+/**
+ * Up to `limit` of the context's conversations that are (`encrypted`) or are not encrypted;
+ * those not, also encrypted ones holding files sealed before their names were.
+ */
 export async function conversationsToChange(
   db: Database,
   options: {
@@ -85,7 +95,23 @@ export async function conversationsToChange(
     .where(
       and(
         inContext(options.userId, options.organizationId),
-        eq(conversations.encrypted, options.encrypted),
+        options.encrypted
+          ? eq(conversations.encrypted, true)
+          : or(
+              eq(conversations.encrypted, false),
+              exists(
+                db
+                  .select({ id: attachments.id })
+                  .from(attachments)
+                  .where(
+                    and(
+                      eq(attachments.conversationId, conversations.id),
+                      eq(attachments.sealed, true),
+                      eq(attachments.filenameSealed, false),
+                    ),
+                  ),
+              ),
+            ),
         options.skip.length > 0 ? notInArray(conversations.id, options.skip) : undefined,
       ),
     )

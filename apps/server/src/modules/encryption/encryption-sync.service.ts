@@ -43,7 +43,10 @@ const BUSY_RETRY_MS = 3_000;
 /** No session has the data key unlocked: the next unlock makes the job due at once. */
 const LOCKED_RETRY_MS = 10 * 60_000;
 
-type SyncContext = Pick<AppContext, 'db' | 'storage' | 'log' | 'unlockedKeys'>;
+type SyncContext = Pick<
+  AppContext,
+  'db' | 'storage' | 'log' | 'unlockedKeys' | 'eraseRemovedTextLater'
+>;
 type Desire = OffAction | 'ENCRYPT';
 
 /** What a context's conversations should become now, if anything. */
@@ -140,7 +143,11 @@ async function syncUser(ctx: SyncContext, userId: string): Promise<void> {
         try {
           outcome =
             desire === 'DELETE' || !sealer
-              ? await deleteEncryptedConversation({ db: ctx.db, conversationId })
+              ? await deleteEncryptedConversation({
+                  db: ctx.db,
+                  conversationId,
+                  eraseLater: ctx.eraseRemovedTextLater,
+                })
               : await convertConversation({
                   db: ctx.db,
                   storage: ctx.storage,
@@ -148,13 +155,18 @@ async function syncUser(ctx: SyncContext, userId: string): Promise<void> {
                   conversationId,
                   seal: desire === 'ENCRYPT',
                   sealer,
+                  eraseLater: ctx.eraseRemovedTextLater,
                 });
         } catch (error) {
           if (!isBrokenSeal(error)) throw error;
           ctx.log.warn({ conversationId }, 'encrypted conversation does not open under its key');
           // Its key is going: it could never be read again.
           outcome = state.key?.removal
-            ? await deleteEncryptedConversation({ db: ctx.db, conversationId })
+            ? await deleteEncryptedConversation({
+                db: ctx.db,
+                conversationId,
+                eraseLater: ctx.eraseRemovedTextLater,
+              })
             : (broken.push(conversationId), 'unchanged');
         }
         if (outcome === 'busy') busy.push(conversationId);

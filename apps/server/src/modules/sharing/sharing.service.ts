@@ -37,7 +37,10 @@ import {
   type VisitorSummary,
 } from './sharing.repo';
 
-export type SharingContext = Pick<AppContext, 'db' | 'unlockedKeys' | 'now' | 'keys' | 'config'>;
+export type SharingContext = Pick<
+  AppContext,
+  'db' | 'unlockedKeys' | 'now' | 'keys' | 'config' | 'eraseRemovedTextLater'
+>;
 
 const EXPIRE_JOB = 'sharing.expire';
 
@@ -155,6 +158,8 @@ export async function shareConversation(options: {
     await updateShare(tx, open.id, snapshot);
     await replaceShareMessages(tx, open.id, transcript.messages);
     await scheduleExpiry(tx, open.id, expiresAt);
+    // The earlier copy is gone: so must its text be from the database's files.
+    await ctx.eraseRemovedTextLater(tx);
     return { shareId: open.id, created: false };
   });
   const share = await findShare(ctx.db, shareId);
@@ -206,6 +211,7 @@ export async function disableSharedLink(options: {
   const { ctx, actor, shareId } = options;
   await requireSharedLinkOwnership({ db: ctx.db, actor, shareId });
   if (!(await disableShare(ctx.db, shareId, ctx.now()))) throw notFound('shared link');
+  await ctx.eraseRemovedTextLater(ctx.db);
 }
 
 export async function deleteSharedLink(options: {
@@ -216,6 +222,7 @@ export async function deleteSharedLink(options: {
   const { ctx, actor, shareId } = options;
   await requireSharedLinkOwnership({ db: ctx.db, actor, shareId });
   if (!(await deleteShare(ctx.db, shareId))) throw notFound('shared link');
+  await ctx.eraseRemovedTextLater(ctx.db);
 }
 
 export function sharingJobHandlers(ctx: SharingContext): JobHandlers {
@@ -225,6 +232,7 @@ export function sharingJobHandlers(ctx: SharingContext): JobHandlers {
       const ahead = await dropExpiredCopy(ctx.db, (payload as { shareId: string }).shareId, now);
       // Run early (another instance's clock), or shared again for longer: wait for it.
       if (ahead) throw new JobDeferred(ahead.getTime() - now.getTime(), 'not expired yet');
+      await ctx.eraseRemovedTextLater(ctx.db);
     },
   };
 }

@@ -73,6 +73,8 @@ describe('settings: security methods', () => {
     });
     const view = await openMethods();
     expect(within(view).getByText('No PIN or password is set yet.')).toBeTruthy();
+    // What encryption does not reach: copies made while a conversation was plain.
+    expect(within(view).getByText(/copies the operator made before/)).toBeTruthy();
     fireEvent.click(switchOf(view));
 
     const dialog = await screen.findByRole('dialog', { name: 'Set up encryption' });

@@ -134,6 +134,9 @@ export function SecurityMethodsView({ onBack }: { onBack: () => void }) {
       <Typography variant="body2" color="text.secondary">
         {t('securityMethods.description')}
       </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {t('securityMethods.plainBefore')}
+      </Typography>
       <FormError error={error} />
       <div>
         <FormControlLabel
