@@ -1,5 +1,9 @@
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -221,6 +225,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     queueMail: (mail, db) => app.mail.queue(mail, db),
   };
   registerAuthentication(app, ctx);
+  logPayments(app.log, config);
 
   const worker = createJobWorker({
     db: deps.database.db,
@@ -344,4 +349,16 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     await deps.database.close();
   });
   return app;
+}
+
+const PAYMENTS_NOTES = {
+  stripe: 'payments: Stripe',
+  sandbox: 'payments: the offline sandbox, which charges no card',
+  off: 'payments: none, so paid plans cannot be bought (set the STRIPE_* keys, or PAYMENTS=sandbox)',
+} as const;
+
+/** Start-up says which payments run; a sandbox in production is worth a warning. */
+function logPayments(log: FastifyBaseLogger, config: Config): void {
+  const level = config.isProduction && config.payments !== 'stripe' ? 'warn' : 'info';
+  log[level]({ payments: config.payments }, PAYMENTS_NOTES[config.payments]);
 }

@@ -139,6 +139,36 @@ describe('loadConfig', () => {
     });
   });
 
+  it('runs the sandbox by default, Stripe with its keys, and in production without keys no payments unless PAYMENTS says', () => {
+    const keys = {
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    };
+    const production = {
+      NODE_ENV: 'production',
+      APP_SECRET: 'q8Vn3kR0zT5wYb1Lp7Hs2Jd9Xc4Mf6Ga',
+      CONTACT_EMAIL: 'pomoc@kancelaria.pl',
+    };
+    expect(loadConfig({}).payments).toBe('sandbox');
+    expect(loadConfig(keys).payments).toBe('stripe');
+    expect(loadConfig(production).payments).toBe('off');
+    expect(loadConfig({ ...production, PAYMENTS: 'sandbox' }).payments).toBe('sandbox');
+    expect(loadConfig({ ...production, ...keys }).payments).toBe('stripe');
+    // The sandbox named beside Stripe's keys runs the sandbox, and Stripe is not set up.
+    const sandbox = loadConfig({ ...keys, PAYMENTS: 'sandbox' });
+    expect([sandbox.payments, sandbox.stripe, sandbox.stripePublishableKey]).toEqual([
+      'sandbox',
+      undefined,
+      undefined,
+    ]);
+    expect(loadConfig({ PAYMENTS: 'off' }).payments).toBe('off');
+    expect(problemsOf({ PAYMENTS: 'stripe' })).toEqual([
+      'PAYMENTS: stripe needs STRIPE_SECRET_KEY and the other STRIPE_* keys',
+    ]);
+    expect(problemsOf({ PAYMENTS: 'paypal' })[0]).toMatch(/^PAYMENTS: /);
+  });
+
   it('wants PUBLIC_URL to be an origin', () => {
     expect(problemsOf({ PUBLIC_URL: 'https://themis.example/app' })[0]).toMatch(/^PUBLIC_URL: /);
   });

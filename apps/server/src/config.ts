@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_CONTACT_EMAIL } from '@themis/shared';
+import { DEFAULT_CONTACT_EMAIL, PAYMENT_MODES, type PaymentMode } from '@themis/shared';
 
 const optionalString = z
   .string()
@@ -62,6 +62,7 @@ const ZEnv = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   /** Stripe's API at another address (a local stand-in in tests); its default otherwise. */
   STRIPE_API_URL: optionalUrl(['http', 'https']),
+  PAYMENTS: z.enum(PAYMENT_MODES).optional(),
   SENTRY_DSN: optionalUrl(['http', 'https']),
   ENVIRONMENT: z.string().min(1).default('unknown'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -107,6 +108,8 @@ export interface Config {
   stripePublishableKey: string | undefined;
   /** Card payments through Stripe when set; the offline sandbox otherwise. */
   stripe: StripeConfig | undefined;
+  /** Which payments run: Stripe, the offline sandbox, or none (paid plans unavailable). */
+  payments: PaymentMode;
   /** OpenAI, or any OpenAI-compatible server when the base URL is set. */
   openaiApiKey: string | undefined;
   openaiBaseUrl: string | undefined;
@@ -229,6 +232,21 @@ function stripeConfigOf(env: z.infer<typeof ZEnv>): StripeConfig | undefined {
   };
 }
 
+/**
+ * PAYMENTS as given, or Stripe when its keys are set, else the offline sandbox outside
+ * production; a production server without keys sells nothing unless told to run the sandbox.
+ */
+function paymentModeOf(
+  chosen: PaymentMode | undefined,
+  hasStripeKeys: boolean,
+  isProduction: boolean,
+): PaymentMode {
+  if (chosen === 'stripe' && !hasStripeKeys) {
+    throw new ConfigError(['PAYMENTS: stripe needs STRIPE_SECRET_KEY and the other STRIPE_* keys']);
+  }
+  return chosen ?? (hasStripeKeys ? 'stripe' : isProduction ? 'off' : 'sandbox');
+}
+
 /** Reads and validates the environment; throws a ConfigError naming each bad variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ZEnv.safeParse(source);
@@ -263,7 +281,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     ]);
   }
   const s3 = s3ConfigOf(env);
-  const stripe = stripeConfigOf(env);
+  const keys = stripeConfigOf(env);
+  const payments = paymentModeOf(env.PAYMENTS, keys !== undefined, isProduction);
+  const stripe = payments === 'stripe' ? keys : undefined;
   return {
     env: env.NODE_ENV,
     isProduction,
@@ -285,6 +305,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     environment: env.ENVIRONMENT,
     stripePublishableKey: stripe?.publishableKey,
     stripe,
+    payments,
     openaiApiKey: env.OPENAI_API_KEY,
     openaiBaseUrl: env.OPENAI_BASE_URL,
     anthropicApiKey: env.ANTHROPIC_API_KEY,

@@ -23,6 +23,7 @@ export function buildRuntimeConfig(config: Config): RuntimeConfig {
     sentryDsn: config.sentryDsn ?? '',
     environment: config.environment,
     stripePublishableKey: config.stripePublishableKey ?? '',
+    payments: config.payments,
     contactEmail: config.contactEmail,
   };
 }

@@ -26,6 +26,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('the catalogue', () => {
+  it('is sold through the offline sandbox, as start-up says', () => {
+    expect(t.logs.join('')).toContain('payments: the offline sandbox, which charges no card');
+  });
+
   it('lists each plan with monthly and yearly prices net, with 23% VAT and gross', async () => {
     const { client } = await signedUpClient(t);
     const plans = await catalogue(client);

@@ -44,6 +44,9 @@ export const ZBillingDetailsResponse = z
   .meta({ id: 'BillingDetailsResponse' });
 
 export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const;
+/** What a server takes payments with; 'off': nothing, and paid plans cannot be bought. */
+export const PAYMENT_MODES = ['stripe', 'sandbox', 'off'] as const;
+export type PaymentMode = (typeof PAYMENT_MODES)[number];
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
 /** A saved card (spec §3 Payment card): never its number, only the last four digits. */

@@ -70,6 +70,7 @@ export const ERROR_CODES = [
   'billing_details_missing',
   'subscription_exists',
   'payment_in_progress',
+  'payments_unavailable',
   'card_in_use',
   'webhook_signature_invalid',
 ] as const;

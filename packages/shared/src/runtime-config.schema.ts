@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYMENT_MODES } from './billing';
 import type { RuntimeConfig } from './runtime-config';
 
 export const ZRuntimeConfig = z
@@ -16,6 +17,7 @@ export const ZRuntimeConfig = z
     sentryDsn: z.string(),
     environment: z.string(),
     stripePublishableKey: z.string(),
+    payments: z.enum(PAYMENT_MODES),
     contactEmail: z.string(),
   })
   .meta({ id: 'RuntimeConfig' }) satisfies z.ZodType<RuntimeConfig>;

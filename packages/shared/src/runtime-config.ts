@@ -1,3 +1,4 @@
+import type { PaymentMode } from './billing';
 import { DEFAULT_CONTACT_EMAIL } from './constants';
 
 /**
@@ -21,6 +22,8 @@ export interface RuntimeConfig {
   sentryDsn: string;
   environment: string;
   stripePublishableKey: string;
+  /** What the server takes payments with (PAYMENTS); 'off': paid plans cannot be bought. */
+  payments: PaymentMode;
   /** The mailbox users write to (CONTACT_EMAIL). */
   contactEmail: string;
 }
@@ -42,6 +45,7 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
   sentryDsn: '',
   environment: 'unknown',
   stripePublishableKey: '',
+  payments: 'sandbox',
   contactEmail: DEFAULT_CONTACT_EMAIL,
 };
 
@@ -55,7 +59,8 @@ export function isRuntimeConfig(value: unknown): value is RuntimeConfig {
   return (
     allStrings &&
     (record.protocol === 'http' || record.protocol === 'https') &&
-    (record.wsProtocol === 'ws' || record.wsProtocol === 'wss')
+    (record.wsProtocol === 'ws' || record.wsProtocol === 'wss') &&
+    ['stripe', 'sandbox', 'off'].includes(record.payments as string)
   );
 }
 

@@ -14,7 +14,7 @@ import {
 import type { UserActor } from '../../access/actor';
 import { AppError } from '../../errors';
 import type { CardSaveResult } from '../../platform/payments/payments';
-import type { BillingContext } from './billing-context';
+import { requirePayments, type BillingContext } from './billing-context';
 import { presentCard } from './billing-presenters';
 import {
   deleteCard,
@@ -144,6 +144,7 @@ export async function createPaymentCard(options: {
     actor: options.actor,
     organizationId: request.organization_pk,
   });
+  requirePayments(ctx);
   const account = await ensureAccount(ctx.db, owner);
   const saved = await saveWithProvider(ctx, account, owner, request);
   if (!saved.ok) throw new AppError(saved.code, 402, 'card refused');

@@ -14,7 +14,7 @@ import type { UserActor } from '../../access/actor';
 import { isDatabaseError, UNIQUE_VIOLATION } from '../../db/errors';
 import { AppError, notFound } from '../../errors';
 import type { ChargeResult, PaymentFailureCode } from '../../platform/payments/payments';
-import type { BillingContext } from './billing-context';
+import { requirePayments, type BillingContext } from './billing-context';
 import { loadPlans, purchasablePlan } from './billing-catalogue';
 import { overviewOf } from './billing-overview.service';
 import { changeKindOf, netPriceOf, periodEndOf, upgradeChargeOf } from './billing-periods';
@@ -130,6 +130,7 @@ export async function subscribe(options: {
     actor: options.actor,
     organizationId: request.organization_pk,
   });
+  requirePayments(ctx);
   const plan = purchasablePlan(await loadPlans(ctx.db), request.plan_pk, owner);
   const now = ctx.now();
   const opened = await ctx.db
@@ -221,6 +222,7 @@ export async function changeSubscription(options: {
     actor: options.actor,
     organizationId: request.organization_pk,
   });
+  requirePayments(ctx);
   const catalogue = await loadPlans(ctx.db);
   const plan = purchasablePlan(catalogue, request.plan_pk, owner);
   const now = ctx.now();

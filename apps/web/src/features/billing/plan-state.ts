@@ -1,7 +1,14 @@
 import type { BillingOverview, BillingPeriod, Plan } from '@themis/shared';
+import { runtimeConfig } from '../../app/runtime-config';
 
-/** The plan button states of the spec: current (in force), selected (clicked), available. */
-export type PlanState = 'current' | 'selected' | 'available';
+/** Whether this server sells paid plans (PAYMENTS is not 'off'). */
+export const paymentsAvailable = () => runtimeConfig().payments !== 'off';
+
+/**
+ * The plan button states of the spec: current (in force), selected (clicked), available; and
+ * unavailable, a paid plan on a server that takes no payments.
+ */
+export type PlanState = 'current' | 'selected' | 'available' | 'unavailable';
 
 /**
  * Whether the plan and period are what the account has now: the subscription's plan and
@@ -25,5 +32,6 @@ export function planStateOf(
   selectedPk: string | undefined,
 ): PlanState {
   if (isCurrentPlan(plan, period, overview)) return 'current';
+  if (!plan.is_free && !paymentsAvailable()) return 'unavailable';
   return plan.pk === selectedPk ? 'selected' : 'available';
 }

@@ -41,8 +41,8 @@ export function PlanCard({ plan, period, state, onChoose, children }: PlanCardPr
         display: 'flex',
         flexDirection: 'column',
         gap: 1.5,
-        borderColor: state === 'available' ? 'divider' : 'primary.main',
-        borderWidth: state === 'available' ? 1 : 2,
+        borderColor: state === 'current' || state === 'selected' ? 'primary.main' : 'divider',
+        borderWidth: state === 'current' || state === 'selected' ? 2 : 1,
       }}
     >
       <Typography component="h3" variant="h6">
@@ -80,7 +80,7 @@ export function PlanCard({ plan, period, state, onChoose, children }: PlanCardPr
       </Stack>
       <Stack spacing={1} sx={{ mt: 'auto' }}>
         <Button
-          variant={state === 'available' ? 'outlined' : 'contained'}
+          variant={state === 'available' || state === 'unavailable' ? 'outlined' : 'contained'}
           disabled={state !== 'available'}
           onClick={onChoose}
           data-testid={`plan-button-${plan.code}`}

@@ -1,9 +1,11 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import type { BillingPeriod, Plan } from '@themis/shared';
 import type { ReactNode } from 'react';
-import type { PlanState } from '../plan-state';
+import { useTranslation } from 'react-i18next';
+import { paymentsAvailable, type PlanState } from '../plan-state';
 import { PeriodSwitch } from './PeriodSwitch';
 import { PlanCard } from './PlanCard';
 
@@ -30,8 +32,14 @@ export function PlanChooser({
   renderSelected,
   narrow = false,
 }: PlanChooserProps) {
+  const { t } = useTranslation('billing');
   return (
     <Stack spacing={2}>
+      {!paymentsAvailable() && (
+        <Alert severity="info" data-testid="payments-unavailable">
+          {t('errors:codes.payments_unavailable')}
+        </Alert>
+      )}
       <Box>
         <PeriodSwitch value={period} onChange={onPeriodChange} />
       </Box>
