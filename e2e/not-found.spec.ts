@@ -95,3 +95,23 @@ test('a page that fails to load shows the error screen, and reloading recovers',
   await page.getByRole('button', { name: 'Reload page' }).click();
   await expect(page.getByTestId('chat-empty-state')).toBeVisible();
 });
+
+// Both variants of the list above: /organizations in the individual context.
+for (const { variant } of NOT_ENABLED) {
+  test(`/organizations without an organization says so and offers to create one, ${variant.label}`, async ({
+    page,
+  }, testInfo) => {
+    const { organizations } = textsOf(variant.language);
+    await applyVariant(page, variant);
+    await signUpThroughApi(page);
+    await page.goto('/organizations/general');
+    const shown = page.getByTestId('no-organization');
+    await expect(shown.getByRole('heading', { level: 1 })).toHaveText(
+      organizations.page.noOrganization,
+    );
+    await expectAccessible(page, `no organization, ${variant.label}`);
+    await page.screenshot({ path: testInfo.outputPath('no-organization.png') });
+    await shown.getByRole('button', { name: organizations.page.createOrganization }).click();
+    await expect(page.getByRole('dialog', { name: organizations.create.title })).toBeVisible();
+  });
+}

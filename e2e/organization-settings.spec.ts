@@ -56,7 +56,7 @@ for (const variant of VARIANTS) {
   test(`an invited colleague signs up from the e-mail, joins and chats with the allowed model (${variant.label})`, async ({
     page,
     browser,
-  }) => {
+  }, testInfo) => {
     test.setTimeout(150_000);
     const t = textsOf(variant.language);
     const texts = t.organizations;
@@ -76,8 +76,18 @@ for (const variant of VARIANTS) {
     await expect(owner).toHaveURL(/\/organizations\/general$/);
     const form = owner.getByTestId('organization-details-form');
     await form.getByLabel(texts.general.allModels).uncheck();
-    await form.getByLabel(t.chat.model.demoName).uncheck();
-    await expect(form.getByLabel(E2E_LLM_MODEL_NAME)).toBeChecked();
+    const models = form.getByRole('combobox', { name: texts.general.allowedModels });
+    await models.click();
+    const choices = owner.getByRole('listbox');
+    await expectAccessible(owner, `organization, allowed models, ${variant.label}`);
+    await choices.getByRole('option', { name: t.chat.model.demoName }).click();
+    await expect(choices.getByRole('option', { name: E2E_LLM_MODEL_NAME })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await owner.screenshot({ path: testInfo.outputPath('allowed-models.png') });
+    await owner.keyboard.press('Escape');
+    await expect(models).toHaveText(E2E_LLM_MODEL_NAME);
     await expectAccessible(owner, `organization, general, ${variant.label}`);
     const saved = owner.waitForResponse((r) => r.url().includes('/organization/update/'));
     await form.getByTestId('organization-save').click();
@@ -114,10 +124,19 @@ for (const variant of VARIANTS) {
     ).toBeVisible();
     await list.getByLabel(texts.invites.search).fill(colleague);
     await expect(list.getByTestId('invitation-row')).toHaveCount(1);
-    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-    await list.getByLabel(texts.invites.from).fill(tomorrow);
+    // The day is typed in the app's format (dd.MM.yyyy in both languages), not the browser's.
+    const [year, month, day] = new Date(Date.now() + 86_400_000)
+      .toISOString()
+      .slice(0, 10)
+      .split('-');
+    const from = list.getByRole('group', { name: texts.invites.from });
+    await from.getByRole('spinbutton').first().click();
+    await owner.keyboard.type(`${day}${month}${year}`);
+    await expect(from).toContainText(`${day}.${month}.${year}`);
     await expect(list).toContainText(texts.invites.none);
-    await list.getByLabel(texts.invites.from).fill('');
+    await owner.screenshot({ path: testInfo.outputPath('invites-date.png') });
+    await owner.keyboard.press('ControlOrMeta+a');
+    await owner.keyboard.press('Backspace');
     await expect(list.getByTestId('invitation-row')).toHaveCount(1);
 
     // The colleague signs up from the e-mail, finds the invitation waiting and accepts it.
@@ -131,6 +150,9 @@ for (const variant of VARIANTS) {
       })
       .click();
     await expect(page).toHaveURL(/\/chat$/);
+    await expect(
+      page.getByText(interpolate(texts.invitation.joined, { organization: firm })),
+    ).toBeVisible();
     await expect(
       (await openSidebar(page, variant)).getByTestId('organization-menu-button'),
     ).toContainText(firm);
@@ -213,8 +235,9 @@ for (const variant of VARIANTS) {
     await deletion.getByTestId('code-input').fill(deleteCode);
     await deletion.getByTestId('owner-code-confirm').click();
 
-    // Both are back in their individual profiles.
+    // Both are back in their individual profiles; the one who deleted it is told so.
     await expect(next).toHaveURL(/\/chat$/);
+    await expect(next.getByText(interpolate(texts.owner.deleted, { name: firm }))).toBeVisible();
     await expect(
       (await openSidebar(next, variant)).getByTestId('organization-menu-button'),
     ).toContainText(texts.menu.individual);

@@ -3,10 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../test/render';
 import { useToast } from './toast';
 
-function SaveButton() {
+function SaveButton({ messages }: { messages: string[] }) {
   const toast = useToast();
   return (
-    <button type="button" onClick={() => toast.show('saved-message', { variant: 'success' })}>
+    <button
+      type="button"
+      onClick={() => {
+        for (const message of messages) void toast.show(message, { variant: 'success' });
+      }}
+    >
       save
     </button>
   );
@@ -14,7 +19,7 @@ function SaveButton() {
 
 describe('useToast', () => {
   it('shows a toast', async () => {
-    renderWithProviders(<SaveButton />);
+    renderWithProviders(<SaveButton messages={['saved-message']} />);
     fireEvent.click(screen.getByRole('button'));
     expect(await screen.findByText('saved-message')).toBeTruthy();
   });

@@ -1,8 +1,6 @@
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Stack from '@mui/material/Stack';
@@ -12,6 +10,7 @@ import { ZOrganizationName, type Organization } from '@themis/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../app/toast';
+import { ChipsSelect } from '../../../components/form/ChipsSelect';
 import { FormError } from '../../../components/form/FormError';
 import { useFieldErrorText } from '../../../components/form/field-error';
 import { ProfilePicturePicker, type PictureValue } from '../../../components/ProfilePicturePicker';
@@ -70,13 +69,6 @@ export function OrganizationDetailsForm({ organization }: { organization: Organi
   const valid = nameCheck.success && !noModelChosen;
 
   const edit = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
-  const toggleModel = (id: string, on: boolean) =>
-    edit({
-      allowedModels: on
-        ? [...(draft.allowedModels ?? []), id]
-        : (draft.allowedModels ?? []).filter((chosen) => chosen !== id),
-    });
-
   async function save() {
     setError(undefined);
     const result = await update({ organizationPk: organization.pk, fields: changes, picture });
@@ -84,9 +76,18 @@ export function OrganizationDetailsForm({ organization }: { organization: Organi
       setError(result.error);
       return;
     }
+    // The sharing switch has its own notice; the rest of the form, the saved one.
+    const { is_sharing_outside_allowed: sharing, ...details } = changes;
+    if (Object.keys(details).length > 0 || picture.kind !== 'unchanged') {
+      void toast.show(t('general.saved'), { variant: 'success' });
+    }
+    if (sharing !== undefined) {
+      void toast.show(t(sharing ? 'general.sharingOn' : 'general.sharingOff'), {
+        variant: 'success',
+      });
+    }
     setDraft(draftOf(result.data));
     setPicture(UNCHANGED);
-    void toast.show(t('general.saved'), { variant: 'success' });
   }
 
   function cancel() {
@@ -142,20 +143,17 @@ export function OrganizationDetailsForm({ organization }: { organization: Organi
           label={t('general.allModels')}
         />
         {draft.allowedModels !== null && (
-          <FormGroup sx={{ pl: 1 }} data-testid="organization-models">
-            {models.map((model) => (
-              <FormControlLabel
-                key={model.id}
-                control={
-                  <Checkbox
-                    checked={draft.allowedModels?.includes(model.id) ?? false}
-                    onChange={(event) => toggleModel(model.id, event.target.checked)}
-                  />
-                }
-                label={model.is_demo ? t('chat:model.demoName') : model.display_name}
-              />
-            ))}
-          </FormGroup>
+          <ChipsSelect
+            label={t('general.allowedModels')}
+            options={models.map((model) => ({
+              value: model.id,
+              label: model.is_demo ? t('chat:model.demoName') : model.display_name,
+            }))}
+            value={draft.allowedModels}
+            onChange={(allowedModels) => edit({ allowedModels })}
+            error={noModelChosen}
+            testId="organization-models"
+          />
         )}
         <FormHelperText>
           {noModelChosen ? t('general.modelsRequired') : t('general.modelsHint')}

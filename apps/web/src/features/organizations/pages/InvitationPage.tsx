@@ -12,6 +12,7 @@ import { paths } from '../../../app/paths';
 import { logout } from '../../../app/session';
 import { CenteredSpinner } from '../../../components/CenteredSpinner';
 import { useAnswerInvitationMutation, useGetInvitationQuery } from '../api';
+import { keepNoticeForReload } from '../../../app/notice-after-reload';
 import { reloadIntoContext } from '../context';
 
 function InvitationCard({ title, children }: { title: string; children: ReactNode }) {
@@ -90,9 +91,16 @@ export function InvitationPage() {
 
   async function answer(reply: 'accept' | 'decline') {
     setOutcome(null);
+    // Accepting switches into the organization, which a socket may reload into first.
+    const dropNotice =
+      reply === 'accept'
+        ? keepNoticeForReload(t('invitation.joined', { organization }))
+        : () => undefined;
     const result = await answerInvitation({ pk, answer: reply });
-    if ('error' in result) setOutcome('failed');
-    else if (reply === 'accept') reloadIntoContext();
+    if ('error' in result) {
+      dropNotice();
+      setOutcome('failed');
+    } else if (reply === 'accept') reloadIntoContext();
     else setOutcome('declined');
   }
 

@@ -27,6 +27,7 @@ import {
   useResendInvitationMutation,
   useRevokeInvitationMutation,
 } from '../api';
+import { DateFilterField } from '../../../components/form/DateFilterField';
 import { InviteDialog } from '../components/InviteDialog';
 import { PageRows } from '../components/PageRows';
 
@@ -94,28 +95,20 @@ export function InvitesPage({ organization }: { organization: Organization }) {
           onChange={(event) => filter({ search: event.target.value })}
           sx={{ flexGrow: 1, maxWidth: { md: '24rem' } }}
         />
-        <Stack direction="row" spacing={2}>
-          <TextField
-            type="date"
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <DateFilterField
             label={t('invites.from')}
             value={filters.from}
-            onChange={(event) => filter({ from: event.target.value })}
-            slotProps={{
-              inputLabel: { shrink: true },
-              htmlInput: { max: filters.to || undefined },
-            }}
-            sx={{ flex: 1 }}
+            onChange={(from) => filter({ from })}
+            maxDay={filters.to || undefined}
+            testId="invites-from"
           />
-          <TextField
-            type="date"
+          <DateFilterField
             label={t('invites.to')}
             value={filters.to}
-            onChange={(event) => filter({ to: event.target.value })}
-            slotProps={{
-              inputLabel: { shrink: true },
-              htmlInput: { min: filters.from || undefined },
-            }}
-            sx={{ flex: 1 }}
+            onChange={(to) => filter({ to })}
+            minDay={filters.from || undefined}
+            testId="invites-to"
           />
         </Stack>
         <Box sx={{ flexGrow: { md: 1 } }} />

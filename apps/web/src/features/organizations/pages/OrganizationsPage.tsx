@@ -13,6 +13,7 @@ import { BillingPage } from './BillingPage';
 import { CoworkersPage } from './CoworkersPage';
 import { GeneralPage } from './GeneralPage';
 import { InvitesPage } from './InvitesPage';
+import { NoOrganizationPage } from './NoOrganizationPage';
 
 /** The tabs in the spec's order (§1 routes). */
 const TABS = ['general', 'coworkers', 'billing', 'invites'] as const;
@@ -27,14 +28,16 @@ const PAGES: Record<OrganizationTab, (props: { organization: Organization }) => 
 
 /**
  * /organizations/{tab}: the current organization, for its owners and admins (the sidebar
- * shows the entry only to them). Anyone else, or the individual context, goes to the chat.
+ * shows the entry only to them). Anyone else goes to the chat; the individual context is
+ * told there is no organization here.
  */
 export function OrganizationsPage() {
   const { t } = useTranslation('organizations');
   const { tab = 'general' } = useParams();
   const organization = useCurrentOrganization();
   if (organization === undefined) return <CenteredSpinner />;
-  if (!organization?.setting_visibility.settings_panel_visible) {
+  if (organization === null) return <NoOrganizationPage />;
+  if (!organization.setting_visibility.settings_panel_visible) {
     return <Navigate to={paths.chat} replace />;
   }
   if (!(TABS as readonly string[]).includes(tab)) {

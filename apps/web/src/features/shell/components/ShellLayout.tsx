@@ -7,9 +7,11 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { MOBILE_BREAKPOINT_PX } from '@themis/shared';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { takeNoticeAfterReload } from '../../../app/notice-after-reload';
+import { useToast } from '../../../app/toast';
 import { EncryptionProvider } from '../../encryption';
 import { FeedbackDialogProvider } from '../../feedback';
 import { SettingsDialogProvider } from '../../settings';
@@ -28,6 +30,11 @@ export function ShellLayout({ banner }: ShellLayoutProps) {
   const isDesktop = useMediaQuery(DESKTOP_MEDIA_QUERY, { noSsr: true });
   const [drawerOpen, setDrawerOpen] = useState(false);
   const closeDrawer = () => setDrawerOpen(false);
+  const toast = useToast();
+  useEffect(() => {
+    const notice = takeNoticeAfterReload();
+    if (notice) void toast.show(notice, { variant: 'success' });
+  }, [toast]);
 
   return (
     // Outermost: the settings dialog and every page open the encryption dialogs.
