@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COUNTRY_DIAL_CODES } from './countries';
 import { NAME_MAX } from './rules';
-import { ZEmail, ZPersonName, ZPhoneNumber } from './validation';
+import { tooLong, ZEmail, ZPersonName, ZPhoneNumber } from './validation';
 
 /** Polish VAT on every price (the seller is Polish; spec §3 amounts shown net and gross). */
 export const VAT_RATE_PERCENT = 23;
@@ -47,7 +47,7 @@ const ZBillingText = (max: number) =>
     .string()
     .trim()
     .min(1, 'validation.required')
-    .max(max, 'validation.tooLong')
+    .max(max, tooLong(max))
     .refine((value) => !/[\p{Cc}]/u.test(value), 'validation.invalidCharacters');
 
 /**
@@ -72,7 +72,11 @@ export const ZBillingDetailsFields = z
     email: ZEmail,
     first_name: ZPersonName,
     last_name: ZPersonName,
-    company_name: z.string().trim().max(BILLING_ADDRESS_MAX, 'validation.tooLong').default(''),
+    company_name: z
+      .string()
+      .trim()
+      .max(BILLING_ADDRESS_MAX, tooLong(BILLING_ADDRESS_MAX))
+      .default(''),
     nip: z
       .string()
       .trim()

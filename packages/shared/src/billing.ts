@@ -7,6 +7,7 @@ import {
   ZPrice,
 } from './billing-rules';
 import { ZPlan } from './user';
+import { tooLong } from './validation';
 
 const ZIsoDate = z.iso.datetime({ offset: true });
 
@@ -183,7 +184,7 @@ export type SubscriptionChangeRequest = z.input<typeof ZSubscriptionChangeReques
 export const ZCancelRequest = z
   .object({
     reason: z.enum(CANCEL_REASONS),
-    comment: z.string().trim().max(CANCEL_COMMENT_MAX, 'validation.tooLong').default(''),
+    comment: z.string().trim().max(CANCEL_COMMENT_MAX, tooLong(CANCEL_COMMENT_MAX)).default(''),
     ...ZBillingAccount,
   })
   .meta({ id: 'CancelRequest' });

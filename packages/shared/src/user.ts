@@ -4,6 +4,7 @@ import {
   ZAccountPassword,
   ZPasswordInput,
   ZPersonName,
+  withoutOwnAreaCode,
   ZPhoneNumber,
   ZPhonePrefix,
   ZVerificationCode,
@@ -58,14 +59,16 @@ export const ZUserResponse = z
 export type UserResponse = z.infer<typeof ZUserResponse>;
 
 /** Personal details (questionnaire and account settings). */
-export const ZPersonalDetailsRequest = z
-  .object({
-    name: ZPersonName,
-    surname: ZPersonName,
-    phone_prefix: ZPhonePrefix.optional(),
-    phone_number: ZPhoneNumber.optional(),
-  })
-  .meta({ id: 'PersonalDetailsRequest' });
+const ZPersonalDetailsFields = z.object({
+  name: ZPersonName,
+  surname: ZPersonName,
+  phone_prefix: ZPhonePrefix.optional(),
+  phone_number: ZPhoneNumber.optional(),
+});
+
+export const ZPersonalDetailsRequest = ZPersonalDetailsFields.transform(withoutOwnAreaCode).meta({
+  id: 'PersonalDetailsRequest',
+});
 export type PersonalDetailsRequest = z.infer<typeof ZPersonalDetailsRequest>;
 
 /**
@@ -74,9 +77,11 @@ export type PersonalDetailsRequest = z.infer<typeof ZPersonalDetailsRequest>;
  * value to remove it, absent to keep it. `email` is read-only and ignored when sent.
  * A JSON body with the same text fields is accepted too.
  */
-export const ZAccountUpdateFields = ZPersonalDetailsRequest.extend({
+export const ZAccountUpdateFields = ZPersonalDetailsFields.extend({
   email: z.string().max(254).optional(),
-}).meta({ id: 'AccountUpdateFields' });
+})
+  .transform(withoutOwnAreaCode)
+  .meta({ id: 'AccountUpdateFields' });
 export type AccountUpdateFields = z.infer<typeof ZAccountUpdateFields>;
 
 export const PLAN_SCOPES = ['individual', 'organization'] as const;

@@ -13,6 +13,12 @@ import {
  * translation keys of the web app's `validation` namespace.
  */
 
+/**
+ * The generic message for a text over `max` characters (spec §5 'String must contain at most
+ * N character(s)'): the key with its number, which the web app passes to the translation.
+ */
+export const tooLong = (max: number) => `validation.tooLong:${max}`;
+
 export const ZEmail = z
   .string()
   .trim()
@@ -46,14 +52,38 @@ export const ZPersonName = z
   .min(1, 'validation.required')
   .max(NAME_MAX, 'validation.nameMax');
 
-/** Empty, or 9 to 12 digits. */
+/** What people put between a phone number's digits: spaces, hyphens, dots, brackets. */
+const PHONE_SEPARATORS = /[\s\u00a0\-.()/]/g;
+
+/**
+ * Empty, or 9 to 12 digits (spec §5), typed with the usual separators ("600 100 200",
+ * "600-100-200") and stored as the digits alone, after a + when it starts with one.
+ */
 export const ZPhoneNumber = z
   .string()
   .trim()
-  .regex(
-    new RegExp(`^(\\d{${PHONE_DIGITS.min},${PHONE_DIGITS.max}})?$`),
-    'validation.phoneInvalid',
+  .transform((value) => value.replace(PHONE_SEPARATORS, ''))
+  .pipe(
+    z
+      .string()
+      .regex(
+        new RegExp(`^(\\+?\\d{${PHONE_DIGITS.min},${PHONE_DIGITS.max}})?$`),
+        'validation.phoneInvalid',
+      ),
   );
+
+/**
+ * A number typed with the country code of its own area code ("+48 600 100 200" beside +48)
+ * loses the code, which the area code already says.
+ */
+export function withoutOwnAreaCode<T extends { phone_prefix?: string; phone_number?: string }>(
+  details: T,
+): T {
+  const { phone_prefix: prefix, phone_number: number } = details;
+  const code = `+${(prefix ?? '').replace(/\D/g, '')}`;
+  if (!number || code === '+' || !number.startsWith(code)) return details;
+  return { ...details, phone_number: number.slice(code.length) };
+}
 
 export const ZPhonePrefix = z
   .string()

@@ -15,7 +15,7 @@ function sharedMessageKeys(): string[] {
   const keys = readdirSync(SHARED_SRC)
     .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
     .flatMap((name) =>
-      [...readFileSync(join(SHARED_SRC, name), 'utf8').matchAll(/'validation\.(\w+)'/g)].map(
+      [...readFileSync(join(SHARED_SRC, name), 'utf8').matchAll(/['`]validation\.(\w+)[':`]/g)].map(
         (match) => match[1] ?? '',
       ),
     );

@@ -36,6 +36,9 @@ const MESSAGE_VALUES: Record<string, Record<string, string | number>> = {
   invitationEmailsMax: { count: INVITATION_EMAILS_MAX },
 };
 
+/** A key that carries its number, as 'validation.tooLong:200' (the shared `tooLong`). */
+const WITH_COUNT = /^(\w+):(\d+)$/;
+
 /**
  * Translates a field error. The shared schemas give keys such as 'validation.passwordMin';
  * anything else (zod's own English messages) shows as 'Invalid input'.
@@ -46,8 +49,11 @@ export function useFieldErrorText(): (error: FieldError | undefined) => string |
     (error) => {
       if (!error) return undefined;
       const message = error.message ?? '';
-      const key = message.startsWith(PREFIX) ? message.slice(PREFIX.length) : '';
-      return key && i18n.exists(`validation:${key}`) ? t(key, MESSAGE_VALUES[key]) : t('invalid');
+      const named = message.startsWith(PREFIX) ? message.slice(PREFIX.length) : '';
+      const counted = WITH_COUNT.exec(named);
+      const key = counted ? counted[1]! : named;
+      const values = counted ? { count: Number(counted[2]) } : MESSAGE_VALUES[key];
+      return key && i18n.exists(`validation:${key}`) ? t(key, values) : t('invalid');
     },
     [t, i18n],
   );
