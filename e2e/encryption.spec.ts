@@ -171,9 +171,7 @@ for (const variant of WALKS) {
       await expect(unlock).toBeVisible();
       await typePin(unlock, '000000');
       await unlock.getByTestId('unlock-submit').click();
-      await expect(unlock.getByTestId('form-error')).toContainText(
-        t.errors.codes.incorrect_decryption_password,
-      );
+      await expect(unlock.getByTestId('form-error')).toContainText(t.encryption.unlock.wrongPin);
       await expectAccessible(page, `unlock dialog with a wrong PIN, ${label}`);
       // Only exactly six digits are taken from the clipboard.
       await pastePin(unlock, '12ab56');

@@ -65,6 +65,7 @@ describe('the SPA with its runtime configuration', () => {
       sentryDsn: 'https://key@errors.example/1',
       environment: 'staging',
       stripePublishableKey: '',
+      payments: 'sandbox',
       contactEmail: 'pomoc@themis.example',
     });
     const hash = createHash('sha256').update(script).digest('base64');

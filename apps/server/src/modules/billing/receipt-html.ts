@@ -18,7 +18,7 @@ const COPY = {
     vat: (rate: number) => `VAT ${rate}%`,
     gross: 'Gross',
     paidBy: 'Paid by card',
-    sandbox: 'Sandbox payment: no money was charged.',
+    sandbox: 'Test payment: no money was charged.',
   },
   pl: {
     title: 'Potwierdzenie płatności',
@@ -35,7 +35,7 @@ const COPY = {
     vat: (rate: number) => `VAT ${rate}%`,
     gross: 'Brutto',
     paidBy: 'Zapłacono kartą',
-    sandbox: 'Płatność w piaskownicy: nie pobrano żadnych pieniędzy.',
+    sandbox: 'Płatność testowa: nie pobrano żadnych pieniędzy.',
   },
 } as const;
 

@@ -27,6 +27,11 @@ export function retryAfterSeconds(error: unknown): number | undefined {
   return typeof seconds === 'number' ? seconds : undefined;
 }
 
+/** A refusal that says how long to wait: a button counting down says it better than an error. */
+export function isWaitToRetry(error: unknown): boolean {
+  return errorCode(error) === 'rate_limited' && retryAfterSeconds(error) !== undefined;
+}
+
 /**
  * The `errors` translation key for a failed call (an RTK Query error or what `unwrap()`
  * threw): its `detail` code, or a client-side failure.

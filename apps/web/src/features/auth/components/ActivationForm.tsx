@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { isWaitToRetry } from '../../../app/api/error-message';
 import { paths } from '../../../app/paths';
 import { useLanguage } from '../../../app/use-language';
 import { FormError } from '../../../components/form/FormError';
@@ -51,7 +52,8 @@ export function ActivationForm({ email, emailKnown, testId }: ActivationFormProp
       await resendActivation({ email: getValues('email'), language }).unwrap();
       return true;
     } catch (failure) {
-      setError(failure);
+      // A wait is shown by the button's countdown, not as "too many attempts".
+      if (!isWaitToRetry(failure)) setError(failure);
       throw failure;
     }
   }

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { errorCode } from '../../../app/api/error-message';
+import { errorCode, isWaitToRetry } from '../../../app/api/error-message';
 import { FormError } from '../../../components/form/FormError';
 import { testIdProps } from '../../../components/form/test-id';
 import { useConfirmLoginMutation, useResendLoginCodeMutation } from '../api';
@@ -50,7 +50,8 @@ export function LoginCodeForm({ challengeToken, onBack, onExpired }: LoginCodeFo
       return true;
     } catch (failure) {
       if (errorCode(failure) === 'code_expired') onExpired();
-      else setError(failure);
+      // A wait is shown by the button's countdown, not as "too many attempts".
+      else if (!isWaitToRetry(failure)) setError(failure);
       throw failure;
     }
   }

@@ -23,9 +23,7 @@ describe('unlock dialog', () => {
 
     typePin('111111');
     fireEvent.click(unlock);
-    expect((await within(dialog).findByRole('alert')).textContent).toBe(
-      'Incorrect decryption password',
-    );
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Incorrect PIN');
     // Typed again from the first box.
     expect((digitBox(1) as HTMLInputElement).value).toBe('');
 

@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { errorCode } from '../../../app/api/error-message';
 import { FormError } from '../../../components/form/FormError';
 import { FormTextField } from '../../../components/form/FormTextField';
 import { lazyZodResolver } from '../../../components/form/lazy-zod-resolver';
@@ -71,7 +72,14 @@ function UnlockForm({ keyType, onClose, onForgot }: UnlockDialogProps & { keyTyp
           <Typography variant="body2" color="text.secondary">
             {t(`unlock.intro.${keyType}`)}
           </Typography>
-          <FormError error={error} />
+          <FormError
+            error={error}
+            // The spec's message says "password"; a PIN is told it is the PIN that was wrong.
+            {...(keyType === 'PIN' &&
+              errorCode(error) === 'incorrect_decryption_password' && {
+                message: t('unlock.wrongPin'),
+              })}
+          />
           {keyType === 'PIN' ? (
             <FormPinField
               control={control}

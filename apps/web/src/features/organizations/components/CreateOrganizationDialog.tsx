@@ -124,8 +124,11 @@ export function CreateOrganizationDialog({ onClose }: { onClose: () => void }) {
               value={name}
               required
               autoFocus
-              onChange={(event) => setName(event.target.value)}
-              onBlur={() => setNameTouched(true)}
+              // Judged once typed in (or sent): leaving it empty on a phone is not an error yet.
+              onChange={(event) => {
+                setName(event.target.value);
+                setNameTouched(true);
+              }}
               error={nameError !== undefined}
               helperText={
                 nameError ? fieldErrorText({ type: 'validate', message: nameError }) : undefined

@@ -77,7 +77,9 @@ export function BillingPage({ organization }: { organization: Organization }) {
             })}
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            {t('billing.pooled', { members: numbers.format(stats.members_count) })}
+            {stats.members_count === 1
+              ? t('billing.pooledAlone')
+              : t('billing.pooled', { members: numbers.format(stats.members_count) })}
           </Typography>
         </Paper>
       </Box>
