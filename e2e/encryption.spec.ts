@@ -85,6 +85,13 @@ async function chooseRemoval(page: Page, variant: Variant, action: 'DELETE' | 'D
   await expectAccessible(page, `encryption removal choice, ${variant.label}`);
   await removal.getByTestId('encryption-removal-continue').click();
   await expect(removal.getByTestId('encryption-removal-confirmation')).toBeVisible();
+  if (action === 'DELETE') {
+    // How many go is said, and the deletion waits for its word to be typed.
+    await expect(removal.getByTestId('encryption-removal-count')).toBeVisible();
+    await expect(removal.getByTestId('encryption-removal-confirm')).toBeDisabled();
+    await expectAccessible(page, `encryption deletion confirmation, ${variant.label}`);
+    await removal.getByTestId('encryption-removal-typed').fill(t.encryption.removal.typeWord);
+  }
   await removal.getByTestId('encryption-removal-confirm').click();
   await expect(removal).toBeHidden();
 }

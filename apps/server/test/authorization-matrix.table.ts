@@ -175,6 +175,14 @@ export const HTTP_ROWS: HttpRow[] = [
     owner: 201,
   },
   {
+    route: 'GET /api/user/encrypted-conversations/count',
+    request: (r) => ({
+      method: 'GET',
+      url: `/api/user/encrypted-conversations/count?scope=organization&organization_pk=${r.organization}`,
+    }),
+    owner: 200,
+  },
+  {
     route: 'GET /api/organization/invitation/list/:organization_pk',
     request: (r) => ({ method: 'GET', url: `/api/organization/invitation/list/${r.organization}` }),
     owner: 200,

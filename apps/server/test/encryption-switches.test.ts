@@ -191,6 +191,18 @@ describe('disabling encryption', () => {
 
   it('with DELETE removes the encrypted conversations and their files, without an unlock', async () => {
     const { client, email, user, pk } = await encryptedWithConversation('DELETE-MARK');
+    // What the confirmation says will go: the own profile's, here every one of them.
+    const count = async (query: string) => {
+      const res = await client.get(`/api/user/encrypted-conversations/count?${query}`);
+      return [res.statusCode, res.json()];
+    };
+    expect(await count('scope=individual')).toEqual([200, { count: 1 }]);
+    expect(await count('scope=all')).toEqual([200, { count: 1 }]);
+    expect(await count(`scope=organization&organization_pk=${crypto.randomUUID()}`)).toEqual([
+      404,
+      { detail: 'not_found' },
+    ]);
+    expect((await count('scope=organization'))[0]).toBe(400);
     const other = new Client(h.t);
     await loginWithCode(h.t, other, email, false);
     const disabled = await other.post('/api/user/disable-encryption', {
@@ -202,6 +214,7 @@ describe('disabling encryption', () => {
     expect((await client.get(`/api/conversation/get/${pk}`)).statusCode).toBe(404);
     expect(await e.files.storedFiles(user.pk)).toEqual([]);
     expect((await e.status(client)).conversations_pending).toBeNull();
+    expect(await count('scope=individual')).toEqual([200, { count: 0 }]);
   });
 });
 

@@ -46,6 +46,24 @@ export const ZDisableEncryptionRequest = z
   .meta({ id: 'DisableEncryptionRequest' });
 export type DisableEncryptionRequest = z.infer<typeof ZDisableEncryptionRequest>;
 
+/**
+ * GET /user/encrypted-conversations/count: how many of the user's conversations are encrypted
+ * in their own profile, in one organization of theirs, or everywhere (what a DELETE removes).
+ */
+export const ZEncryptedCountQuery = z
+  .object({
+    scope: z.enum(['individual', 'organization', 'all']),
+    organization_pk: z.uuid().optional(),
+  })
+  .refine((query) => (query.scope === 'organization') === (query.organization_pk !== undefined), {
+    message: 'validation.invalid',
+    path: ['organization_pk'],
+  });
+export type EncryptedCountQuery = z.infer<typeof ZEncryptedCountQuery>;
+export const ZEncryptedCountResponse = z
+  .object({ count: z.number().int() })
+  .meta({ id: 'EncryptedCountResponse' });
+
 /** DELETE /user/delete-encryption-secrets?encrypted_conversations_action=: for every context. */
 export const ZDeleteEncryptionSecretsQuery = z.object({
   encrypted_conversations_action: ZEncryptedConversationsAction,

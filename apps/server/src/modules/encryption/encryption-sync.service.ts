@@ -1,4 +1,6 @@
-import type { EncryptionStatus } from '@themis/shared';
+import type { EncryptedCountQuery, EncryptionStatus } from '@themis/shared';
+import { requireContextAccess, requireOrganizationAccess } from '../../access/access';
+import type { UserActor } from '../../access/actor';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
@@ -92,6 +94,36 @@ export async function pendingConversations(
   }
   // The job may still be finishing: with nothing left to change, there is nothing to show.
   return pending.to_encrypt + pending.to_decrypt + pending.to_delete > 0 ? pending : null;
+}
+
+/**
+ * How many of the actor's own conversations are encrypted in a scope: what turning the
+ * encryption off there with DELETE (or removing the credential, for 'all') would remove.
+ */
+export async function countEncryptedConversations(options: {
+  db: Database;
+  actor: UserActor;
+  query: EncryptedCountQuery;
+}): Promise<number> {
+  const { db, actor, query } = options;
+  requireContextAccess({ actor, action: 'encryption.manage' });
+  if (query.scope === 'organization') {
+    await requireOrganizationAccess({
+      db,
+      actor,
+      action: 'read',
+      organizationId: query.organization_pk!,
+    });
+  }
+  const inScope = (organizationId: string | null) =>
+    query.scope === 'all' ||
+    (query.scope === 'individual'
+      ? organizationId === null
+      : organizationId === query.organization_pk);
+  const counts = await countConversationsByContext(db, actor.userId);
+  return counts
+    .filter((row) => row.encrypted && inScope(row.organizationId))
+    .reduce((total, row) => total + row.count, 0);
 }
 
 /**

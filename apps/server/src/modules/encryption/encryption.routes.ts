@@ -4,6 +4,8 @@ import {
   ZCreateEncryptionSecretsRequest,
   ZDeleteEncryptionSecretsQuery,
   ZDisableEncryptionRequest,
+  ZEncryptedCountQuery,
+  ZEncryptedCountResponse,
   ZEncryptionStatus,
   ZErrorResponse,
   ZUnlockDecryptionRequest,
@@ -15,6 +17,7 @@ import {
   disableEncryption,
   enableEncryption,
 } from './encryption-switches.service';
+import { countEncryptedConversations } from './encryption-sync.service';
 import { createEncryptionSecrets, unlockDecryption } from './encryption.service';
 
 const errors = {
@@ -50,6 +53,28 @@ export function encryptionRoutes(ctx: AppContext) {
       },
       async (request) =>
         createEncryptionSecrets({ ctx, actor: requireActor(request), request: request.body }),
+    );
+
+    r.get(
+      '/user/encrypted-conversations/count',
+      {
+        schema: {
+          tags,
+          summary: 'How many of the user’s conversations are encrypted in a scope',
+          description:
+            'The user’s own profile, one organization of theirs (404 not_found when not a ' +
+            'member) or every context: what a DELETE there would remove.',
+          querystring: ZEncryptedCountQuery,
+          response: { 200: ZEncryptedCountResponse, ...errors, 404: ZErrorResponse },
+        },
+      },
+      async (request) => ({
+        count: await countEncryptedConversations({
+          db: ctx.db,
+          actor: requireActor(request),
+          query: request.query,
+        }),
+      }),
     );
 
     r.post(

@@ -1,4 +1,5 @@
 import type {
+  EncryptedCountQuery,
   CreateEncryptionSecretsRequest,
   EncryptedConversationsAction,
   EncryptionStatus,
@@ -64,6 +65,11 @@ export const encryptionApi = api.injectEndpoints({
       invalidatesTags: ['Me'],
       onQueryStarted: keepStatus,
     }),
+    /** What a DELETE in a scope would remove, for its confirmation. */
+    countEncryptedConversations: build.query<{ count: number }, EncryptedCountQuery>({
+      query: (params) => ({ url: '/user/encrypted-conversations/count', params }),
+      keepUnusedDataFor: 0,
+    }),
     /** Removes the PIN or password; the encrypted conversations of every context go with it. */
     deleteEncryptionSecrets: build.mutation<EncryptionStatus, EncryptedConversationsAction>({
       query: (action) => ({
@@ -84,4 +90,5 @@ export const {
   useEnableEncryptionMutation,
   useDisableEncryptionMutation,
   useDeleteEncryptionSecretsMutation,
+  useCountEncryptedConversationsQuery,
 } = encryptionApi;

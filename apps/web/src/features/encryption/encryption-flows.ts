@@ -17,8 +17,9 @@ export interface SetupOptions {
 
 export interface RemovalOptions {
   purpose: RemovalPurpose;
-  /** The organization's name, for a membership. */
+  /** The organization's name and id, for a membership. */
   organization?: string;
+  organizationPk?: string;
 }
 
 export type FlowOutcome<T> =

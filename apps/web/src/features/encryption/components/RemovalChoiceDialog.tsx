@@ -10,10 +10,12 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { EncryptedConversationsAction } from '@themis/shared';
+import type { EncryptedConversationsAction, EncryptedCountQuery } from '@themis/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCountEncryptedConversationsQuery } from '../api';
 import type { RemovalOptions } from '../encryption-flows';
 
 export interface RemovalChoiceDialogProps {
@@ -33,6 +35,55 @@ function ChoiceLabel({ title, description }: { title: string; description: strin
   );
 }
 
+const confirmedByTyping = (typed: string, word: string) =>
+  typed.trim().toLocaleUpperCase() === word.toLocaleUpperCase();
+
+const scopeOf = (options: RemovalOptions): EncryptedCountQuery =>
+  options.purpose === 'disable'
+    ? { scope: 'individual' }
+    : options.purpose === 'membership' && options.organizationPk
+      ? { scope: 'organization', organization_pk: options.organizationPk }
+      : { scope: 'all' };
+
+/**
+ * The last step before deleting: how many conversations go (those written before encryption
+ * was on too: turning it on encrypted them), and the word to type.
+ */
+function DeleteConfirmation({
+  options,
+  descriptionId,
+  typed,
+  onTyped,
+}: {
+  options: RemovalOptions;
+  descriptionId: string;
+  typed: string;
+  onTyped: (typed: string) => void;
+}) {
+  const { t } = useTranslation('encryption');
+  const counted = useCountEncryptedConversationsQuery(scopeOf(options));
+  const values = { organization: options.organization ?? '' };
+  return (
+    <Stack spacing={2}>
+      <Alert severity="error" id={descriptionId} data-testid="encryption-removal-confirmation">
+        {t(`removal.${options.purpose}.confirmDelete`, values)}{' '}
+        {counted.data && (
+          <span data-testid="encryption-removal-count">
+            {t('removal.deleteCount', { count: counted.data.count })}
+          </span>
+        )}
+      </Alert>
+      <TextField
+        label={t('removal.typeToConfirm', { word: t('removal.typeWord') })}
+        value={typed}
+        onChange={(event) => onTyped(event.target.value)}
+        autoComplete="off"
+        slotProps={{ htmlInput: { 'data-testid': 'encryption-removal-typed' } }}
+      />
+    </Stack>
+  );
+}
+
 /**
  * What becomes of the encrypted conversations when encryption is turned off or its PIN or
  * password removed (spec §4): DELETE them for good, or DECRYPT and keep them; then a
@@ -48,6 +99,7 @@ export function RemovalChoiceDialog({ options, onClose }: RemovalChoiceDialogPro
     forgot ? 'DELETE' : null,
   );
   const [confirming, setConfirming] = useState(false);
+  const [typed, setTyped] = useState('');
   const values = { organization: options.organization ?? '' };
   const text = (key: string) => t(`removal.${purpose}.${key}`, values);
 
@@ -63,13 +115,16 @@ export function RemovalChoiceDialog({ options, onClose }: RemovalChoiceDialogPro
     >
       <DialogTitle id={titleId}>{text('title')}</DialogTitle>
       <DialogContent>
-        {confirming && action ? (
-          <Alert
-            severity={action === 'DELETE' ? 'error' : 'info'}
-            id={descriptionId}
-            data-testid="encryption-removal-confirmation"
-          >
-            {text(action === 'DELETE' ? 'confirmDelete' : 'confirmDecrypt')}
+        {confirming && action === 'DELETE' ? (
+          <DeleteConfirmation
+            options={options}
+            descriptionId={descriptionId}
+            typed={typed}
+            onTyped={setTyped}
+          />
+        ) : confirming && action ? (
+          <Alert severity="info" id={descriptionId} data-testid="encryption-removal-confirmation">
+            {text('confirmDecrypt')}
           </Alert>
         ) : (
           <Stack spacing={2}>
@@ -112,10 +167,18 @@ export function RemovalChoiceDialog({ options, onClose }: RemovalChoiceDialogPro
       <DialogActions>
         {confirming ? (
           <>
-            <Button onClick={() => setConfirming(false)}>{t('removal.back')}</Button>
+            <Button
+              onClick={() => {
+                setConfirming(false);
+                setTyped('');
+              }}
+            >
+              {t('removal.back')}
+            </Button>
             <Button
               variant="contained"
               color={action === 'DELETE' ? 'error' : 'primary'}
+              disabled={action === 'DELETE' && !confirmedByTyping(typed, t('removal.typeWord'))}
               onClick={() => onClose(action ?? undefined)}
               data-testid="encryption-removal-confirm"
             >

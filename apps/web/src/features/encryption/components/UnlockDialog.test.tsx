@@ -70,6 +70,7 @@ describe('unlock dialog', () => {
             conversations_pending: { to_encrypt: 0, to_decrypt: 0, to_delete: 3 },
           }),
         ),
+      'GET /user/encrypted-conversations/count': () => json({ count: 3 }),
     });
     start();
     const unlock = await screen.findByRole('dialog', { name: 'Unlock encrypted conversations' });
@@ -91,9 +92,20 @@ describe('unlock dialog', () => {
     expect(within(removal).getByTestId('encryption-removal-confirmation').textContent).toContain(
       'This cannot be undone.',
     );
-    fireEvent.click(
-      within(removal).getByRole('button', { name: 'Delete encrypted conversations' }),
+    // How many go, counted everywhere (a forgotten PIN reaches every context), and a word typed.
+    expect((await within(removal).findByTestId('encryption-removal-count')).textContent).toBe(
+      'Conversations that will be deleted: 3, including those written before encryption was turned on: turning it on encrypted them too.',
     );
+    const counted = api.mock.calls
+      .map(([input]) => new URL(input instanceof Request ? input.url : String(input)))
+      .find((url) => url.pathname.endsWith('/encrypted-conversations/count'));
+    expect(counted?.searchParams.get('scope')).toBe('all');
+    const confirm = within(removal).getByRole('button', { name: 'Delete encrypted conversations' });
+    expect(confirm).toHaveProperty('disabled', true);
+    fireEvent.change(within(removal).getByLabelText('Type DELETE to confirm'), {
+      target: { value: 'delete ' },
+    });
+    fireEvent.click(confirm);
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const removed = api.mock.calls

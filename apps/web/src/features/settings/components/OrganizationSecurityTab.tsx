@@ -41,7 +41,11 @@ function MembershipRow({ membership }: { membership: Membership }) {
     if (!on) {
       // Without a PIN or password nothing here was encrypted: there is nothing to choose.
       const action = me?.encryption.is_encryption_key_set
-        ? await flows.chooseRemoval({ purpose: 'membership', organization: organization.name })
+        ? await flows.chooseRemoval({
+            purpose: 'membership',
+            organization: organization.name,
+            organizationPk: organization.pk,
+          })
         : 'DELETE';
       if (!action) return;
       call = () => disable({ membershipPk: pk, action }).unwrap();
