@@ -13,11 +13,12 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { displayName, type Member, type Organization } from '@themis/shared';
+import { DEFAULT_DATE_FORMAT, displayName, type Member, type Organization } from '@themis/shared';
 import { useDeferredValue, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageKey } from '../../../app/api/error-message';
 import { useToast } from '../../../app/toast';
+import { formatDate } from '../../../app/dates';
 import { useLanguage } from '../../../app/use-language';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { initials } from '../../../components/initials';
@@ -59,9 +60,8 @@ export function CoworkersPage({ organization }: { organization: Organization }) 
   const [updateRole] = useUpdateMemberRoleMutation();
   const [removeMember, removal] = useRemoveMemberMutation();
   const numbers = new Intl.NumberFormat(language === 'pl' ? 'pl-PL' : 'en-GB');
-  const dates = new Intl.DateTimeFormat(language === 'pl' ? 'pl-PL' : 'en-GB', {
-    dateStyle: 'medium',
-  });
+  // The product's one date format in either language (spec §9).
+  const dates = { format: (value: string) => formatDate(value, DEFAULT_DATE_FORMAT, { language }) };
 
   async function changeRole(member: Member, role: ManagedRole) {
     setError(undefined);
@@ -202,12 +202,10 @@ export function CoworkersPage({ organization }: { organization: Organization }) 
                     <TableCell align="right" sx={WIDE_ONLY}>
                       {numbers.format(member.usage)}
                     </TableCell>
-                    <TableCell sx={WIDE_ONLY}>
-                      {dates.format(new Date(member.date_added))}
-                    </TableCell>
+                    <TableCell sx={WIDE_ONLY}>{dates.format(member.date_added)}</TableCell>
                     <TableCell sx={WIDE_ONLY}>
                       {member.latest_activity
-                        ? dates.format(new Date(member.latest_activity))
+                        ? dates.format(member.latest_activity)
                         : t('coworkers.never')}
                     </TableCell>
                     <TableCell align="right">

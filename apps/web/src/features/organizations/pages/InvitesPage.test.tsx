@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { Invitation } from '@themis/shared';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../../app/i18n';
 import { fakeApi, json } from '../../../test/fake-api';
@@ -10,8 +11,8 @@ import { InvitesPage } from './InvitesPage';
 const ORGANIZATION = currentOrganization('OWNER');
 const LIST = `GET /organization/invitation/list/${ORGANIZATION.pk}`;
 
-function openInvites() {
-  const api = fakeApi({ [LIST]: () => json({ items: [], next_cursor: null }) });
+function openInvites(items: Invitation[] = []) {
+  const api = fakeApi({ [LIST]: () => json({ items, next_cursor: null }) });
   renderWithProviders(<InvitesPage organization={ORGANIZATION} />);
   const listed = () =>
     api.mock.calls
@@ -58,5 +59,22 @@ describe('the invitations date filter', () => {
     expect(within(calendar).getAllByRole('columnheader')[0]?.getAttribute('aria-label')).toBe(
       'Sunday',
     );
+  });
+
+  it('shows when invitations were sent and expire in the same format as everywhere', async () => {
+    openInvites([
+      {
+        pk: 'inv-1',
+        invitation_type: 'EMAIL',
+        email: 'jan@kancelaria.pl',
+        role: 'MEMBER',
+        status: 'sent',
+        created_at: '2026-12-01T10:00:00Z',
+        expires_at: '2026-12-08T10:00:00Z',
+      },
+    ]);
+    const row = await screen.findByTestId('invitation-row');
+    expect(row.textContent).toContain('01.12.2026');
+    expect(row.textContent).toContain('08.12.2026');
   });
 });

@@ -14,10 +14,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { Invitation, Organization } from '@themis/shared';
+import { DEFAULT_DATE_FORMAT, type Invitation, type Organization } from '@themis/shared';
 import { useDeferredValue, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../app/toast';
+import { formatDate } from '../../../app/dates';
 import { useLanguage } from '../../../app/use-language';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { FormError } from '../../../components/form/FormError';
@@ -56,9 +57,8 @@ export function InvitesPage({ organization }: { organization: Organization }) {
   const [error, setError] = useState<unknown>();
   const [resend] = useResendInvitationMutation();
   const [revoke, revocation] = useRevokeInvitationMutation();
-  const dates = new Intl.DateTimeFormat(language === 'pl' ? 'pl-PL' : 'en-GB', {
-    dateStyle: 'medium',
-  });
+  // The product's one date format in either language (spec §9).
+  const dates = { format: (value: string) => formatDate(value, DEFAULT_DATE_FORMAT, { language }) };
 
   const filter = (patch: Partial<Filters>) => {
     setFilters((current) => ({ ...current, ...patch }));
@@ -161,7 +161,7 @@ export function InvitesPage({ organization }: { organization: Organization }) {
                         {[
                           t(`roles.${invitation.role}`),
                           t(`invites.statuses.${invitation.status}`),
-                          `${t('invites.expires')} ${dates.format(new Date(invitation.expires_at))}`,
+                          `${t('invites.expires')} ${dates.format(invitation.expires_at)}`,
                         ].join(' · ')}
                       </Typography>
                     </TableCell>
@@ -173,12 +173,8 @@ export function InvitesPage({ organization }: { organization: Organization }) {
                         variant={invitation.status === 'sent' ? 'filled' : 'outlined'}
                       />
                     </TableCell>
-                    <TableCell sx={WIDE_ONLY}>
-                      {dates.format(new Date(invitation.created_at))}
-                    </TableCell>
-                    <TableCell sx={WIDE_ONLY}>
-                      {dates.format(new Date(invitation.expires_at))}
-                    </TableCell>
+                    <TableCell sx={WIDE_ONLY}>{dates.format(invitation.created_at)}</TableCell>
+                    <TableCell sx={WIDE_ONLY}>{dates.format(invitation.expires_at)}</TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                       {invitation.status === 'sent' && (
                         <>
