@@ -42,6 +42,7 @@ import {
   useEncryptionRecovery,
   type ChatNotice as Notice,
 } from '../use-encryption-recovery';
+import { useLeaveWhenGone } from '../use-leave-when-gone';
 import { useListedConversation } from '../use-listed-conversation';
 import { useModelChoice } from '../use-model-choice';
 
@@ -74,6 +75,7 @@ export function ChatPage() {
   );
   const { state, loadFailed } = conversation;
   const listed = useListedConversation(conversationId);
+  useLeaveWhenGone(conversationId, listed);
   const conversationName = useConversationName();
   const [draft, setDraft] = useState('');
   // The shown question being asked again in other words.
