@@ -112,6 +112,8 @@ export interface AppDependencies {
   chatSaveEveryMs?: number;
   /** How long an answer may go unwritten before it counts as left by a dead instance. */
   chatStaleAfterMs?: number;
+  /** The least time a registration takes to answer (REGISTER_ANSWER_FLOOR_MS; tests: 0). */
+  registerAnswerFloorMs?: number;
   /** How often open sockets are pinged and their sessions checked again. */
   socketCheckMs?: number;
   /** Where server errors are reported; by default Sentry when SENTRY_DSN is set. */
@@ -264,7 +266,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       await api.register(metricsRoutes({ metrics, token: config.metricsToken }));
       await api.register(maintenanceRoutes(monitor));
       await api.register(cspReportRoutes(limiter));
-      await api.register(authRoutes(ctx));
+      await api.register(authRoutes(ctx, { registerFloorMs: deps.registerAnswerFloorMs }));
       await api.register(
         sessionRoutes({ ctx, llm: app.llm, maintenanceStatus: () => monitor.status() }),
       );
