@@ -30,6 +30,13 @@ async function typePin(scope: Locator, pin: string) {
   await scope.page().keyboard.type(pin);
 }
 
+/** A new PIN in the setup dialog, typed twice. */
+async function typeNewPin(scope: Locator, pin: string) {
+  await typePin(scope, pin);
+  await scope.getByTestId('pin-repeat-digit-1').click();
+  await scope.page().keyboard.type(pin);
+}
+
 /** Pastes `text` into the first PIN box as the clipboard would. */
 async function pastePin(scope: Locator, text: string) {
   await scope.getByTestId('pin-digit-1').evaluate((box, pasted) => {
@@ -134,7 +141,9 @@ for (const variant of WALKS) {
       const setup = page.getByTestId('encryption-setup-dialog');
       await expect(setup).toBeVisible();
       await expect(setup).toContainText(t.encryption.setup.warning);
-      await typePin(setup, PIN);
+      // It opens without an error shown.
+      await expect(setup.locator('[aria-invalid="true"]')).toHaveCount(0);
+      await typeNewPin(setup, PIN);
       await expectAccessible(page, `encryption setup, ${label}`);
       await setup.getByTestId('encryption-setup-submit').click();
       await expect(setup).toBeHidden();
@@ -276,7 +285,7 @@ test.describe('an organization that requires encryption', () => {
     await expect(setup).toBeVisible();
     await expect(setup).toContainText(t.encryption.setup.required);
     await expectAccessible(member, `required encryption setup, ${variant.label}`);
-    await typePin(setup, PIN);
+    await typeNewPin(setup, PIN);
     await setup.getByTestId('encryption-setup-submit').click();
     await expect(setup).toBeHidden();
     await expect(member.getByText(t.encryption.toasts.created.PIN)).toBeVisible();

@@ -43,6 +43,8 @@ export interface PinFieldProps {
   disabled?: boolean;
   /** The first box, for the form to focus on an error. */
   inputRef?: (element: HTMLInputElement | null) => void;
+  /** The boxes' test ids, numbered from 1 (a form asking the PIN twice has two sets). */
+  testIdPrefix?: string;
 }
 
 /**
@@ -58,6 +60,7 @@ export function PinField({
   autoFocus = false,
   disabled = false,
   inputRef,
+  testIdPrefix = 'pin-digit',
 }: PinFieldProps) {
   const { t } = useTranslation(['common', 'validation']);
   const id = useId();
@@ -173,7 +176,7 @@ export function PinField({
               'aria-label': t('pin.digit', { index: index + 1, count: ENCRYPTION_PIN_LENGTH }),
               'aria-invalid': invalid,
               'aria-describedby': message ? helperId : undefined,
-              'data-testid': `pin-digit-${index + 1}`,
+              'data-testid': `${testIdPrefix}-${index + 1}`,
             }}
             sx={{
               flex: '1 1 0',
@@ -213,11 +216,13 @@ export function FormPinField<TValues extends FieldValues, TOutput>({
   name,
   label,
   autoFocus,
+  testIdPrefix,
 }: {
   control: Control<TValues, unknown, TOutput>;
   name: Path<TValues>;
   label: string;
   autoFocus?: boolean;
+  testIdPrefix?: string;
 }) {
   const errorText = useFieldErrorText();
   return (
@@ -234,6 +239,7 @@ export function FormPinField<TValues extends FieldValues, TOutput>({
           error={errorText(fieldState.error)}
           autoFocus={autoFocus}
           disabled={field.disabled}
+          {...(testIdPrefix && { testIdPrefix })}
         />
       )}
     />

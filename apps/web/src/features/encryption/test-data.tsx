@@ -1,5 +1,5 @@
 import type { EncryptionStatus } from '@themis/shared';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { fakeApi, json, userResponse } from '../../test/fake-api';
 import { renderWithProviders } from '../../test/render';
@@ -64,9 +64,18 @@ export function renderFlow(
 
 export const digitBox = (position: number) => screen.getByLabelText(`Digit ${position} of 6`);
 
-/** Types a PIN box by box, as a person would. */
-export function typePin(pin: string) {
+/** Types a PIN box by box, as a person would; in the boxes labelled `group` if given. */
+export function typePin(pin: string, group?: string) {
+  const scope = group ? within(screen.getByRole('group', { name: group })) : screen;
   [...pin].forEach((digit, index) => {
-    fireEvent.change(digitBox(index + 1), { target: { value: digit } });
+    fireEvent.change(scope.getByLabelText(`Digit ${index + 1} of 6`), {
+      target: { value: digit },
+    });
   });
+}
+
+/** A new PIN in the setup dialog, and its repetition. */
+export function typeNewPin(pin: string, repeated = pin) {
+  typePin(pin, 'New PIN');
+  typePin(repeated, 'Repeat the PIN');
 }

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { detail, json, sentBodies, userResponse } from '../../../test/fake-api';
 import { CHAT_PAGE_WAIT } from '../../../test/render';
-import { encryptionStatus, LOCKED_PIN, typePin } from '../../encryption/test-data';
+import { encryptionStatus, LOCKED_PIN, typeNewPin, typePin } from '../../encryption/test-data';
 import { CONVERSATION, chatInput, conversation, setupChat, typeAndSend } from '../test-data';
 
 describe('chat page: encryption', () => {
@@ -63,7 +63,7 @@ describe('chat page: encryption', () => {
     expect(screen.getByTestId('chat-error').textContent).toContain(
       'Set an encryption PIN or password first.',
     );
-    typePin('112233');
+    typeNewPin('112233');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Set PIN' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.queryByTestId('chat-error')).toBeNull();

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { detail, json, sentBodies } from '../../../test/fake-api';
-import { encryptionStatus, LOCKED_PIN, renderFlow, typePin } from '../test-data';
+import { encryptionStatus, LOCKED_PIN, renderFlow, typeNewPin, typePin } from '../test-data';
 
 const CREATE = 'POST /user/create-encryption-secrets';
 const UNLOCK = 'POST /user/unlock-decryption';
@@ -13,7 +13,7 @@ const unlocked = (type: 'PIN' | 'PASSWORD') =>
   });
 
 describe('encryption setup dialog', () => {
-  it('says a forgotten PIN cannot be recovered and checks the PIN', async () => {
+  it('says a forgotten PIN cannot be recovered and wants it twice alike, six digits', async () => {
     const { api, start } = renderFlow((flows) => flows.setUp(), encryptionStatus(), {
       [CREATE]: () => json(unlocked('PIN')),
     });
@@ -21,11 +21,17 @@ describe('encryption setup dialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Set up encryption' });
     expect(dialog.textContent).toContain('A forgotten PIN or password cannot be recovered');
     expect(dialog.textContent).toContain('delete your encrypted conversations');
+    // It opens without an error, whatever has had the focus.
+    fireEvent.blur(within(dialog).getAllByLabelText('Digit 1 of 6')[0]!);
+    expect(within(dialog).queryByText('PIN must have 6 digits')).toBeNull();
 
-    typePin('123');
+    typeNewPin('123');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Set PIN' }));
     expect(await within(dialog).findByText('PIN must have 6 digits')).toBeTruthy();
-    typePin('123456');
+    typeNewPin('123456', '123465');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Set PIN' }));
+    expect(await within(dialog).findByText('PINs must match')).toBeTruthy();
+    typePin('123456', 'Repeat the PIN');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Set PIN' }));
 
     expect((await screen.findByTestId('flow-result')).textContent).toBe('true');

@@ -25,9 +25,15 @@ import { useEncryptionFlows, type EncryptionKeyType, type SetupOptions } from '.
 
 type Save = (request: CreateEncryptionSecretsRequest) => Promise<void>;
 
-// The request's own rules: six digits, or 6 to 32 characters typed twice alike.
-const pinResolver = lazyZodResolver(
-  (schemas) => schemas.ZCreateEncryptionSecretsRequest.options[0],
+// The request's own rules: six digits or 6 to 32 characters, either typed twice alike (a
+// forgotten one costs every encrypted conversation).
+const pinResolver = lazyZodResolver((schemas) =>
+  schemas.ZCreateEncryptionSecretsRequest.options[0]
+    .extend({ encryption_key_confirmation: schemas.ZPasswordInput })
+    .refine((values) => values.encryption_key === values.encryption_key_confirmation, {
+      message: 'validation.pinMismatch',
+      path: ['encryption_key_confirmation'],
+    }),
 );
 const passwordResolver = lazyZodResolver((schemas) =>
   schemas.ZCreateEncryptionSecretsRequest.options[1]
@@ -42,13 +48,35 @@ function PinForm({ formId, onSave }: { formId: string; onSave: Save }) {
   const { t } = useTranslation('encryption');
   const { control, handleSubmit } = useForm({
     resolver: pinResolver,
-    mode: 'onTouched',
-    defaultValues: { encryption_key_type: 'PIN' as const, encryption_key: '' },
+    // Judged when sent, then as it changes: a dialog opens without an error.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: {
+      encryption_key_type: 'PIN' as const,
+      encryption_key: '',
+      encryption_key_confirmation: '',
+    },
   });
   return (
-    <form id={formId} noValidate onSubmit={(event) => void handleSubmit(onSave)(event)}>
+    <Stack
+      component="form"
+      id={formId}
+      noValidate
+      spacing={2}
+      onSubmit={(event) =>
+        void handleSubmit(({ encryption_key }) =>
+          onSave({ encryption_key_type: 'PIN', encryption_key }),
+        )(event)
+      }
+    >
       <FormPinField control={control} name="encryption_key" label={t('setup.pinLabel')} autoFocus />
-    </form>
+      <FormPinField
+        control={control}
+        name="encryption_key_confirmation"
+        label={t('setup.pinRepeatLabel')}
+        testIdPrefix="pin-repeat-digit"
+      />
+    </Stack>
   );
 }
 
@@ -56,7 +84,8 @@ function PasswordForm({ formId, onSave }: { formId: string; onSave: Save }) {
   const { t } = useTranslation('encryption');
   const { control, handleSubmit } = useForm({
     resolver: passwordResolver,
-    mode: 'onTouched',
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
     defaultValues: {
       encryption_key_type: 'PASSWORD' as const,
       encryption_key: '',

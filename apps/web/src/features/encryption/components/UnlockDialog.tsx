@@ -41,7 +41,9 @@ function UnlockForm({ keyType, onClose, onForgot }: UnlockDialogProps & { keyTyp
   const [error, setError] = useState<unknown>();
   const { control, handleSubmit, formState, reset, setFocus } = useForm({
     resolver: keyType === 'PIN' ? pinResolver : passwordResolver,
-    mode: 'onTouched',
+    // Judged when sent, then as it changes: a dialog opens without an error.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
     defaultValues: { encryption_key: '' },
   });
 

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { detail, fakeApi, json, sentBodies, userResponse } from '../../../../test/fake-api';
 import { renderWithProviders } from '../../../../test/render';
 import { EncryptionProvider } from '../../../encryption';
-import { encryptionStatus, LOCKED_PIN, typePin } from '../../../encryption/test-data';
+import { encryptionStatus, LOCKED_PIN, typeNewPin, typePin } from '../../../encryption/test-data';
 import type { SettingsTab } from '../../settings-tabs';
 import { SettingsDialog } from '../SettingsDialog';
 
@@ -78,7 +78,7 @@ describe('settings: security methods', () => {
     fireEvent.click(switchOf(view));
 
     const dialog = await screen.findByRole('dialog', { name: 'Set up encryption' });
-    typePin('404040');
+    typeNewPin('404040');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Set PIN' }));
 
     await waitFor(() => expect(switchOf(view)).toHaveProperty('checked', true));
