@@ -245,6 +245,24 @@ describe('settings: security', () => {
     ]);
   });
 
+  it('lists the devices again when the window comes back, with a sign-in made meanwhile', async () => {
+    let signedInElsewhere = false;
+    openSettings('security', {
+      'GET /user/session/list': () =>
+        json([
+          session({}),
+          ...(signedInElsewhere
+            ? [session({ pk: 'phone', browser: 'Safari', os: 'iOS', is_current: false })]
+            : []),
+        ]),
+    });
+    expect(await screen.findAllByTestId('device-row')).toHaveLength(1);
+    signedInElsewhere = true;
+    window.dispatchEvent(new Event('focus'));
+    await waitFor(() => expect(screen.getAllByTestId('device-row')).toHaveLength(2));
+    expect(screen.getByText('Safari on iOS')).toBeTruthy();
+  });
+
   it('lists the devices and signs out another one', async () => {
     const { api } = openSettings('security', { 'DELETE /user/session/delete/other': ok });
     const rows = await screen.findAllByTestId('device-row');

@@ -73,7 +73,11 @@ function DeviceRow({ session, onSignOut }: { session: Session; onSignOut: () => 
 export function ConnectedDevices() {
   const { t } = useTranslation('settings');
   const toast = useToast();
-  const sessions = useListSessionsQuery();
+  // Opened again, or the window focused after a sign-in elsewhere: the list as it is now.
+  const sessions = useListSessionsQuery(undefined, {
+    refetchOnMountOrArgChange: true,
+    refetchOnFocus: true,
+  });
   const [signOut] = useSignOutSessionMutation();
   const [signOutOthers, signingOutOthers] = useSignOutOtherSessionsMutation();
   const [confirmingOthers, setConfirmingOthers] = useState(false);
