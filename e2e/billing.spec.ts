@@ -184,7 +184,7 @@ for (const variant of WALKS) {
       );
     });
 
-    test('cancelling with a reason shows the date the plan ends', async ({ page }) => {
+    test('cancelling with a reason shows the date the plan ends', async ({ page }, testInfo) => {
       await signUpThroughApi(page, uniqueEmail('cancel'));
       await subscribedThroughApi(page, 'pro', 'monthly');
       await page.goto('/billing/subscription');
@@ -200,6 +200,8 @@ for (const variant of WALKS) {
       await expect(dialog.getByTestId('cancel-subscription-done')).toBeVisible();
       await dialog.getByTestId('cancel-subscription-close').click();
       await expect(subscription.getByTestId('subscription-cancelled')).toBeVisible();
+      await expect(subscription.getByTestId('subscription-status')).toHaveCount(0);
+      await page.screenshot({ path: testInfo.outputPath('cancelled.png') });
       const overview = await (await page.request.get('/api/billing/subscription')).json();
       expect(overview.subscription).toMatchObject({
         cancel_at_period_end: true,

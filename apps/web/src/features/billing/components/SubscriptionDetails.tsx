@@ -43,7 +43,8 @@ export function SubscriptionDetails({ subscription }: { subscription: Subscripti
   if (subscription.source === 'paid') {
     rows.push({
       key: 'card',
-      label: t('subscription.card'),
+      // A cancelled subscription renews with nothing: the card is only the one it was paid with.
+      label: t(subscription.cancel_at_period_end ? 'subscription.paidWith' : 'subscription.card'),
       value: subscription.card
         ? t('card', {
             brand: cardBrand(subscription.card.brand),

@@ -95,6 +95,9 @@ describe('billing: subscription', () => {
       expect(screen.getByTestId('subscription-renewal').textContent).toBe('Active until20.12.2026'),
     );
     expect(screen.getByTestId('subscription-cancelled').textContent).toBe('Cancelled');
+    // One chip, not "Active" beside "Cancelled"; the card is what it was paid with.
+    expect(screen.queryByTestId('subscription-status')).toBeNull();
+    expect(screen.getByTestId('subscription-card').textContent).toMatch(/^Paid with/);
     expect(screen.queryByRole('button', { name: 'Cancel subscription' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Resume subscription' }));
     expect(

@@ -7,16 +7,20 @@ import { useTranslation } from 'react-i18next';
 export function SubscriptionStatusChips({ subscription }: { subscription: Subscription }) {
   const { t } = useTranslation('billing');
   const overdue = subscription.status === 'past_due';
+  // A cancelled plan is still in force until its end, which the text beside says: one chip.
+  const cancelled = subscription.cancel_at_period_end;
   return (
     <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }} useFlexGap>
-      <Chip
-        size="small"
-        variant="outlined"
-        color={overdue ? 'warning' : 'success'}
-        label={t(`subscription.status.${subscription.status}`)}
-        data-testid="subscription-status"
-      />
-      {subscription.cancel_at_period_end && (
+      {(!cancelled || overdue) && (
+        <Chip
+          size="small"
+          variant="outlined"
+          color={overdue ? 'warning' : 'success'}
+          label={t(`subscription.status.${subscription.status}`)}
+          data-testid="subscription-status"
+        />
+      )}
+      {cancelled && (
         <Chip
           size="small"
           variant="outlined"
