@@ -4,10 +4,26 @@
  */
 const KEY = 'themis.notice-after-reload';
 
-/** Keep `message` for the next start; the returned function drops it (the change failed). */
-export function keepNoticeForReload(message: string): () => void {
+/**
+ * Makes the change with `message` kept for the next start, which may come before the change
+ * answers (a socket reloading into the new context); dropped when the change fails, whether
+ * it throws or answers an RTK Query error. No message: the change alone.
+ */
+export async function withNoticeForReload<T>(
+  message: string | undefined,
+  change: () => Promise<T>,
+): Promise<T> {
+  if (message === undefined) return change();
   sessionStorage.setItem(KEY, message);
-  return () => sessionStorage.removeItem(KEY);
+  const drop = () => sessionStorage.removeItem(KEY);
+  try {
+    const result = await change();
+    if (typeof result === 'object' && result !== null && 'error' in result) drop();
+    return result;
+  } catch (error) {
+    drop();
+    throw error;
+  }
 }
 
 /** The notice kept for this start, once. */

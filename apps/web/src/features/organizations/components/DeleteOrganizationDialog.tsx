@@ -4,7 +4,7 @@ import type { Organization } from '@themis/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeleteOrganizationMutation } from '../api';
-import { keepNoticeForReload } from '../../../app/notice-after-reload';
+import { withNoticeForReload } from '../../../app/notice-after-reload';
 import { reloadIntoContext } from '../context';
 import { OwnerCodeDialog } from './OwnerCodeDialog';
 
@@ -44,15 +44,10 @@ export function DeleteOrganizationDialog({
       }
       sendCode={() => deleteOrganization({ organizationPk: organization.pk }).unwrap()}
       confirm={async (code) => {
-        // Whichever comes first, this answer or the socket closed by the change, reloads: the
-        // notice is kept before either.
-        const dropNotice = keepNoticeForReload(t('owner.deleted', { name: organization.name }));
-        try {
-          await deleteOrganization({ organizationPk: organization.pk, code }).unwrap();
-        } catch (error) {
-          dropNotice();
-          throw error;
-        }
+        // Whichever comes first, this answer or the socket closed by the change, reloads.
+        await withNoticeForReload(t('owner.deleted', { name: organization.name }), () =>
+          deleteOrganization({ organizationPk: organization.pk, code }).unwrap(),
+        );
         reloadIntoContext();
       }}
       onClose={onClose}

@@ -29,7 +29,7 @@ import {
   useListReceivedInvitationsQuery,
   useSwitchOrganizationMutation,
 } from '../api';
-import { keepNoticeForReload } from '../../../app/notice-after-reload';
+import { withNoticeForReload } from '../../../app/notice-after-reload';
 import { reloadIntoContext } from '../context';
 import { useCurrentOrganization } from '../use-current-organization';
 
@@ -98,18 +98,15 @@ export function OrganizationMenu() {
 
   async function answer(invitation: ReceivedInvitation, reply: 'accept' | 'decline') {
     setFailed(null);
-    // Accepting switches into the organization, which a socket may reload into first.
-    const dropNotice =
+    const joined =
       reply === 'accept'
-        ? keepNoticeForReload(
-            t('invitation.joined', { organization: invitation.organization.name }),
-          )
-        : () => undefined;
-    const result = await answerInvitation({ pk: invitation.pk, answer: reply });
-    if ('error' in result) {
-      dropNotice();
-      setFailed('invitation');
-    } else if (reply === 'accept') reloadIntoContext();
+        ? t('invitation.joined', { organization: invitation.organization.name })
+        : undefined;
+    const result = await withNoticeForReload(joined, () =>
+      answerInvitation({ pk: invitation.pk, answer: reply }),
+    );
+    if ('error' in result) setFailed('invitation');
+    else if (reply === 'accept') reloadIntoContext();
   }
 
   return (

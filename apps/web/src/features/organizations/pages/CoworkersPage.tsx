@@ -61,7 +61,7 @@ export function CoworkersPage({ organization }: { organization: Organization }) 
   const [removeMember, removal] = useRemoveMemberMutation();
   const numbers = new Intl.NumberFormat(language === 'pl' ? 'pl-PL' : 'en-GB');
   // The product's one date format in either language (spec §9).
-  const dates = { format: (value: string) => formatDate(value, DEFAULT_DATE_FORMAT, { language }) };
+  const date = (value: string) => formatDate(value, DEFAULT_DATE_FORMAT, { language });
 
   async function changeRole(member: Member, role: ManagedRole) {
     setError(undefined);
@@ -202,11 +202,9 @@ export function CoworkersPage({ organization }: { organization: Organization }) 
                     <TableCell align="right" sx={WIDE_ONLY}>
                       {numbers.format(member.usage)}
                     </TableCell>
-                    <TableCell sx={WIDE_ONLY}>{dates.format(member.date_added)}</TableCell>
+                    <TableCell sx={WIDE_ONLY}>{date(member.date_added)}</TableCell>
                     <TableCell sx={WIDE_ONLY}>
-                      {member.latest_activity
-                        ? dates.format(member.latest_activity)
-                        : t('coworkers.never')}
+                      {member.latest_activity ? date(member.latest_activity) : t('coworkers.never')}
                     </TableCell>
                     <TableCell align="right">
                       {manageable(organization, member) && (

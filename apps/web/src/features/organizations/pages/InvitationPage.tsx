@@ -1,8 +1,6 @@
 import GroupAddOutlinedIcon from '@mui/icons-material/GroupAddOutlined';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
@@ -12,26 +10,19 @@ import { paths } from '../../../app/paths';
 import { logout } from '../../../app/session';
 import { CenteredSpinner } from '../../../components/CenteredSpinner';
 import { useAnswerInvitationMutation, useGetInvitationQuery } from '../api';
-import { keepNoticeForReload } from '../../../app/notice-after-reload';
+import { withNoticeForReload } from '../../../app/notice-after-reload';
+import { ShellNoticeCard } from '../components/ShellNoticeCard';
 import { reloadIntoContext } from '../context';
 
 function InvitationCard({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', p: { xs: 2, sm: 4 }, overflowY: 'auto' }}>
-      <Paper
-        variant="outlined"
-        data-testid="invitation-page"
-        sx={{ width: '100%', maxWidth: '32rem', p: { xs: 3, sm: 4 } }}
-      >
-        <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-          <GroupAddOutlinedIcon aria-hidden color="secondary" sx={{ fontSize: 40 }} />
-          <Typography component="h1" variant="h5" sx={{ fontWeight: 600 }}>
-            {title}
-          </Typography>
-          {children}
-        </Stack>
-      </Paper>
-    </Box>
+    <ShellNoticeCard
+      icon={<GroupAddOutlinedIcon aria-hidden color="secondary" sx={{ fontSize: 40 }} />}
+      title={title}
+      testId="invitation-page"
+    >
+      {children}
+    </ShellNoticeCard>
   );
 }
 
@@ -91,16 +82,10 @@ export function InvitationPage() {
 
   async function answer(reply: 'accept' | 'decline') {
     setOutcome(null);
-    // Accepting switches into the organization, which a socket may reload into first.
-    const dropNotice =
-      reply === 'accept'
-        ? keepNoticeForReload(t('invitation.joined', { organization }))
-        : () => undefined;
-    const result = await answerInvitation({ pk, answer: reply });
-    if ('error' in result) {
-      dropNotice();
-      setOutcome('failed');
-    } else if (reply === 'accept') reloadIntoContext();
+    const joined = reply === 'accept' ? t('invitation.joined', { organization }) : undefined;
+    const result = await withNoticeForReload(joined, () => answerInvitation({ pk, answer: reply }));
+    if ('error' in result) setOutcome('failed');
+    else if (reply === 'accept') reloadIntoContext();
     else setOutcome('declined');
   }
 

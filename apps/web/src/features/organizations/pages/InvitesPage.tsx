@@ -58,7 +58,7 @@ export function InvitesPage({ organization }: { organization: Organization }) {
   const [resend] = useResendInvitationMutation();
   const [revoke, revocation] = useRevokeInvitationMutation();
   // The product's one date format in either language (spec §9).
-  const dates = { format: (value: string) => formatDate(value, DEFAULT_DATE_FORMAT, { language }) };
+  const date = (value: string) => formatDate(value, DEFAULT_DATE_FORMAT, { language });
 
   const filter = (patch: Partial<Filters>) => {
     setFilters((current) => ({ ...current, ...patch }));
@@ -161,7 +161,7 @@ export function InvitesPage({ organization }: { organization: Organization }) {
                         {[
                           t(`roles.${invitation.role}`),
                           t(`invites.statuses.${invitation.status}`),
-                          `${t('invites.expires')} ${dates.format(invitation.expires_at)}`,
+                          `${t('invites.expires')} ${date(invitation.expires_at)}`,
                         ].join(' · ')}
                       </Typography>
                     </TableCell>
@@ -173,8 +173,8 @@ export function InvitesPage({ organization }: { organization: Organization }) {
                         variant={invitation.status === 'sent' ? 'filled' : 'outlined'}
                       />
                     </TableCell>
-                    <TableCell sx={WIDE_ONLY}>{dates.format(invitation.created_at)}</TableCell>
-                    <TableCell sx={WIDE_ONLY}>{dates.format(invitation.expires_at)}</TableCell>
+                    <TableCell sx={WIDE_ONLY}>{date(invitation.created_at)}</TableCell>
+                    <TableCell sx={WIDE_ONLY}>{date(invitation.expires_at)}</TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                       {invitation.status === 'sent' && (
                         <>
