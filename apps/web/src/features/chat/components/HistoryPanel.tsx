@@ -75,8 +75,10 @@ export function HistoryPanel({ onNavigate }: HistoryPanelProps) {
   async function confirmDelete() {
     if (!removing) return;
     try {
-      await deleteConversation(removing.pk).unwrap();
+      // Left before it goes, so the page never shows a conversation the history no longer has
+      // (which it would take for one deleted elsewhere, and ask the server about).
       if (removing.pk === conversationId) void navigate(paths.chat);
+      await deleteConversation(removing.pk).unwrap();
       setRemoving(undefined);
     } catch (error) {
       const { key, values } = errorMessage(error);
