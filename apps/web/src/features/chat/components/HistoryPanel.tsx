@@ -75,9 +75,10 @@ export function HistoryPanel({ onNavigate }: HistoryPanelProps) {
   async function confirmDelete() {
     if (!removing) return;
     try {
-      // Left before it goes, so the page never shows a conversation the history no longer has
-      // (which it would take for one deleted elsewhere, and ask the server about).
-      if (removing.pk === conversationId) void navigate(paths.chat);
+      // Left, and the new chat rendered, before it goes: a navigation is a transition that a
+      // history update could overtake, and the page would take the conversation for one
+      // deleted elsewhere (and ask the server about it).
+      if (removing.pk === conversationId) await navigate(paths.chat, { flushSync: true });
       await deleteConversation(removing.pk).unwrap();
       setRemoving(undefined);
     } catch (error) {
