@@ -1,10 +1,12 @@
 import type { Browser } from '@playwright/test';
 import {
   applyVariant,
+  codeFromOutbox,
   createConversationThroughApi,
   interpolate,
   linkFromOutbox,
   openSidebar,
+  PASSWORD,
   signUpThroughApi,
   textsOf,
   uniqueEmail,
@@ -114,12 +116,94 @@ test('another account opening the invitation is told to sign in with the invited
   const card = page.getByTestId('invitation-page');
   await expect(card.getByRole('heading', { level: 1 })).toHaveText(texts.invitation.mismatchTitle);
   await expect(card).toContainText(interpolate(texts.invitation.mismatch, { email: holder }));
-  await expect(card.getByRole('button', { name: texts.invitation.logout })).toBeVisible();
   await expectAccessible(page, 'invitation for another account');
 
   await page.goto('/organizations/invitation?invitation_type=EMAIL&invitation_pk=unknown');
   await expect(card.getByRole('heading', { level: 1 })).toHaveText(texts.invitation.notFound);
+
+  // Logging out to use the invited account keeps the invitation: signed in, it opens.
+  await page.goto(link);
+  await card.getByRole('button', { name: texts.invitation.logout }).click();
+  await expect(page).toHaveURL(/\/login\?from=%2Forganizations%2Finvitation/);
+  const auth = textsOf('en').auth;
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(auth.login.invitationTitle);
+  const login = page.getByTestId('login-form');
+  await login.getByLabel(auth.fields.email).fill(holder);
+  await login.getByLabel(auth.fields.password).fill(PASSWORD);
+  await login.getByRole('button', { name: auth.login.submit }).click();
+  const code = await codeFromOutbox(page.request, holder, undefined, 'signIn');
+  await page.getByTestId('code-input').fill(code);
+  await page.getByRole('button', { name: auth.loginCode.submit }).click();
+  await expect(card.getByRole('heading', { level: 1 })).toHaveText(texts.invitation.title);
+  await expect(card).toContainText(
+    interpolate(texts.invitation.intro, {
+      organization: 'Kowalski Legal',
+      role: texts.roles.MEMBER,
+    }),
+  );
 });
+
+for (const variant of VARIANTS) {
+  test(`a new address signs up from its invitation, is told who invited it and answers (${variant.label})`, async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const t = textsOf(variant.language);
+    const invited = uniqueEmail('newcomer');
+    await firmInviting(browser, invited, 'Nowak & Partners');
+    await applyVariant(page, variant);
+    const signUpLink = await linkFromOutbox(page.request, invited, '/register');
+    await page.goto(signUpLink);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      t.auth.register.invitationTitle,
+    );
+    const form = page.getByTestId('register-form');
+    await expect(form.getByLabel(t.auth.fields.email)).toHaveValue(invited);
+    await form.getByLabel(t.auth.fields.password, { exact: true }).fill(PASSWORD);
+    await form.getByLabel(t.auth.fields.repeatPassword).fill(PASSWORD);
+    await page.getByTestId('register-terms').check();
+    await expectAccessible(page, `sign-up from an invitation, ${variant.label}`);
+    await form.getByRole('button', { name: t.auth.register.submit, exact: true }).click();
+
+    const code = await codeFromOutbox(page.request, invited);
+    const confirmation = page.getByTestId('confirmation-form');
+    await confirmation.getByLabel(t.auth.fields.code).fill(code);
+    await confirmation.getByRole('button', { name: t.auth.confirmation.submit }).click();
+    await page.getByRole('link', { name: t.auth.activated.continue }).click();
+
+    // The questionnaire names the firm and the inviter, and offers no plan of one's own.
+    const notice = page.getByTestId('questionnaire-invitation');
+    await expect(notice).toHaveText(
+      interpolate(t.questionnaire.invitation.byInviter, {
+        inviter: 'Anna Kowalska',
+        organization: 'Nowak & Partners',
+        role: t.organizations.roles.MEMBER,
+      }),
+    );
+    await expect(page.getByText(t.questionnaire.steps.plan, { exact: true })).toHaveCount(0);
+    await expectAccessible(page, `questionnaire of an invitee, ${variant.label}`);
+    const details = page.getByTestId('questionnaire-details-form');
+    await details.getByLabel(t.questionnaire.details.firstName).fill('Ewa');
+    await details.getByLabel(t.questionnaire.details.lastName).fill('Lis');
+    await details.getByRole('button', { name: t.questionnaire.details.submit }).click();
+
+    const card = page.getByTestId('invitation-page');
+    await expect(page).toHaveURL(/\/organizations\/invitation\?/);
+    await expect(card).toContainText(
+      interpolate(t.organizations.invitation.intro, {
+        organization: 'Nowak & Partners',
+        role: t.organizations.roles.MEMBER,
+      }),
+    );
+    await card.getByRole('button', { name: t.organizations.invitation.accept }).click();
+    await expect(
+      page.getByText(
+        interpolate(t.organizations.invitation.joined, { organization: 'Nowak & Partners' }),
+      ),
+    ).toBeVisible();
+  });
+}
 
 for (const variant of VARIANTS) {
   test(`the create-organization wizard: name and logo, invitations, plan (${variant.label})`, async ({

@@ -130,6 +130,27 @@ describe('logout', () => {
       expect((await browser.get('/api/auth/verify')).statusCode, site).toBe(401);
     }
   });
+
+  it('GET with a path of this site goes to the login page that returns to it, nowhere else', async () => {
+    const invitation = '/organizations/invitation?invitation_type=EMAIL&invitation_pk=abc';
+    const cases: [string, string][] = [
+      [invitation, `/login?${new URLSearchParams({ from: invitation })}`],
+      ['//evil.example/x', '/login'],
+      ['https://evil.example', '/login'],
+      ['/\\evil.example', '/login'],
+      ['/login', '/login'],
+    ];
+    for (const [from, location] of cases) {
+      const { client } = await signedUpClient(t);
+      const out = await client.request({
+        method: 'GET',
+        url: `/api/auth/logout?${new URLSearchParams({ from })}`,
+        headers: { 'sec-fetch-site': 'same-origin', 'sec-fetch-dest': 'document' },
+      });
+      expect([out.statusCode, out.headers.location], from).toEqual([303, location]);
+      expect((await client.get('/api/auth/verify')).statusCode, from).toBe(401);
+    }
+  });
 });
 
 describe('devices', () => {

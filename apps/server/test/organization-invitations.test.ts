@@ -47,10 +47,13 @@ describe('inviting by e-mail', () => {
     expect(linkIn(toHolder.text)).toBe(
       `${TEST_ORIGIN}/organizations/invitation?invitation_type=EMAIL&invitation_pk=${created[0]!.pk}`,
     );
+    // The sign-up goes on to the invitation once the account exists.
     const toNewcomer = await lastMailTo(t, newcomer);
+    const invitationPage = `/organizations/invitation?invitation_type=EMAIL&invitation_pk=${created[1]!.pk}`;
     expect(linkIn(toNewcomer.text)).toBe(
-      `${TEST_ORIGIN}/register?email=${encodeURIComponent(newcomer)}`,
+      `${TEST_ORIGIN}/register?${new URLSearchParams({ email: newcomer, from: invitationPage })}`,
     );
+    await owner.client.put('/api/user/update', { name: 'Anna', surname: 'Nowak' });
 
     // Someone who signs up later finds the invitation waiting.
     const later = await signedUpClient(t, newcomer);
@@ -62,6 +65,7 @@ describe('inviting by e-mail', () => {
         organization: { pk: organizationId, name: 'Kancelaria Nowak' },
         role: 'MEMBER',
         email: newcomer,
+        invited_by: 'Anna Nowak',
         is_for_current_user: true,
       },
     ]);
@@ -150,7 +154,11 @@ describe('answering an invitation', () => {
     const shown = await person.client.get(
       `/api/organization/invitation/get/EMAIL/${invitation.pk}`,
     );
-    expect((shown.json() as ReceivedInvitation).is_for_current_user).toBe(true);
+    // Without a name of their own, the inviter is named by address.
+    expect(shown.json() as ReceivedInvitation).toMatchObject({
+      is_for_current_user: true,
+      invited_by: owner.email,
+    });
 
     const url = `/api/organization/invitation/accept/${invitation.pk}`;
     expect((await person.client.post(url)).json()).toEqual({ status: 'ok' });

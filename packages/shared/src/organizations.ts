@@ -139,6 +139,8 @@ export const ZReceivedInvitation = z
     organization: z.object({ pk: z.string(), name: z.string() }),
     role: ZInvitedRole,
     email: z.string(),
+    /** Who invited: their name, or their e-mail without one; null once their account is gone. */
+    invited_by: z.string().nullable(),
     /** False: the signed-in account is not the invited address (the mismatch state). */
     is_for_current_user: z.boolean(),
   })

@@ -38,6 +38,11 @@ export function withEmail(path: string, email: string): string {
   return `${path}?${new URLSearchParams({ email }).toString()}`;
 }
 
+/** A path with the `from` query parameter the sign-in and sign-up pages go on to, if any. */
+export function withFrom(path: string, from: string | null | undefined): string {
+  return from ? `${path}?${new URLSearchParams({ from }).toString()}` : path;
+}
+
 export interface PaymentTarget {
   plan: string;
   period: BillingPeriod;

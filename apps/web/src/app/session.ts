@@ -12,10 +12,14 @@ export function setSessionEnding(value: boolean): void {
 
 export const isSessionEnding = (): boolean => ending;
 
-/** Logging out is a page navigation: the server revokes the session and redirects to login. */
-export function logout(): void {
+/**
+ * Logging out is a page navigation: the server revokes the session and redirects to login,
+ * which goes on to `from` (a path of this site) after signing in again.
+ */
+export function logout(from?: string): void {
   ending = true;
-  window.location.assign(runtimeConfig().logoutUrl);
+  const url = runtimeConfig().logoutUrl;
+  window.location.assign(from ? `${url}?${new URLSearchParams({ from }).toString()}` : url);
 }
 
 const SESSION_HINT_KEY = 'themis.hadSession';

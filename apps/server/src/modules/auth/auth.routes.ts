@@ -18,6 +18,7 @@ import {
   ZResendActivationRequest,
 } from '@themis/shared';
 import { AppError } from '../../errors';
+import { isSafeReturnPath } from './return-path';
 import type { AppContext } from '../../app-context';
 import type { RequestOrigin } from './auth.context';
 import {
@@ -279,7 +280,8 @@ export function authRoutes(ctx: AppContext, options: { registerFloorMs?: number 
           tags,
           summary: 'Sign out this device and go to the login page',
           description:
-            'Only a navigation from the app signs out; started by another site or loaded as an image (`Sec-Fetch-*`) it only goes to the app.',
+            'Only a navigation from the app signs out; started by another site or loaded as an image (`Sec-Fetch-*`) it only goes to the app. With `from`, a path of this site, the login page goes on to it after signing in again.',
+          querystring: z.object({ from: z.string().optional() }),
           response: { 303: z.null().describe('To the login page, or to the app') },
         },
       },
@@ -291,7 +293,9 @@ export function authRoutes(ctx: AppContext, options: { registerFloorMs?: number 
           return reply.redirect('/', 303);
         }
         await logout(request, reply);
-        return reply.redirect('/login', 303);
+        const { from } = request.query;
+        const login = isSafeReturnPath(from) ? `/login?${new URLSearchParams({ from })}` : '/login';
+        return reply.redirect(login, 303);
       },
     );
     r.post(

@@ -16,12 +16,12 @@ import { enforceLimit, LIMITS, type RequestOrigin } from './auth.context';
 import type { AppContext } from '../../app-context';
 import { queueNewDeviceNotice } from './account-notices';
 import { isTrustedDevice, signIn, type SignedIn } from './auth.service';
+import { isSafeReturnPath } from './return-path';
 
 const GOOGLE = 'google';
 export const GOOGLE_CALLBACK_PATH = `${API_PREFIX}/auth/callback/google`;
 /** Long enough to sign in at the provider, short enough that a stolen cookie soon expires. */
 export const GOOGLE_STATE_TTL_S = 600;
-const RETURN_PATH_MAX = 2000;
 
 interface SignInState extends OidcChecks {
   provider: string;
@@ -39,20 +39,6 @@ export function createGoogleClient(ctx: AppContext): OidcClient | undefined {
     redirectUri: `${config.publicUrl.origin}${GOOGLE_CALLBACK_PATH}`,
     scope: 'openid email profile',
   });
-}
-
-/**
- * Whether `from` may be sent back after sign-in: a path of this site only (one leading
- * slash, so not `//host`; no backslash, which browsers read as a slash), and not a page
- * that would ask to sign in again.
- */
-export function isSafeReturnPath(from: string | undefined): from is string {
-  if (!from || from.length > RETURN_PATH_MAX) return false;
-  if (!from.startsWith('/') || from.startsWith('//') || from.includes('\\')) return false;
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(from)) return false;
-  const path = from.split(/[?#]/)[0]!.replace(/\/+$/, '').toLowerCase();
-  return !['/login', '/register'].some((page) => path === page || path.startsWith(`${page}/`));
 }
 
 function asAppError(error: unknown): unknown {

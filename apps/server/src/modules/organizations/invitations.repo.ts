@@ -56,24 +56,56 @@ export async function findAccountsByEmail(db: Database, emails: string[]) {
     .where(inArray(users.email, emails));
 }
 
+/** An invitation as its invitee reads it: with the organization's and the inviter's names. */
+export type ReceivedInvitationRow = InvitationRow & {
+  organizationName: string;
+  /** Null once the inviter's account is gone. */
+  inviter: { name: string | null; surname: string | null; email: string } | null;
+};
+
+const RECEIVED_COLUMNS = {
+  invitation: invitations,
+  organizationName: organizations.name,
+  inviterName: users.name,
+  inviterSurname: users.surname,
+  inviterEmail: users.email,
+};
+
+function receivedRow(row: {
+  invitation: InvitationRow;
+  organizationName: string;
+  inviterName: string | null;
+  inviterSurname: string | null;
+  inviterEmail: string | null;
+}): ReceivedInvitationRow {
+  const { inviterName: name, inviterSurname: surname, inviterEmail: email } = row;
+  return {
+    ...row.invitation,
+    organizationName: row.organizationName,
+    inviter: email === null ? null : { name, surname, email },
+  };
+}
+
 export async function findInvitation(
   db: Database,
   invitationId: string,
-): Promise<(InvitationRow & { organizationName: string }) | undefined> {
+): Promise<ReceivedInvitationRow | undefined> {
   const [row] = await db
-    .select({ invitation: invitations, organizationName: organizations.name })
+    .select(RECEIVED_COLUMNS)
     .from(invitations)
     .innerJoin(organizations, eq(organizations.id, invitations.organizationId))
+    .leftJoin(users, eq(users.id, invitations.invitedById))
     .where(and(eq(invitations.id, invitationId), eq(organizations.status, 'active')));
-  return row && { ...row.invitation, organizationName: row.organizationName };
+  return row && receivedRow(row);
 }
 
 /** Open invitations to `email` that have not expired, newest first. */
 export async function listOpenInvitationsTo(options: { db: Database; email: string; now: Date }) {
-  return options.db
-    .select({ invitation: invitations, organizationName: organizations.name })
+  const rows = await options.db
+    .select(RECEIVED_COLUMNS)
     .from(invitations)
     .innerJoin(organizations, eq(organizations.id, invitations.organizationId))
+    .leftJoin(users, eq(users.id, invitations.invitedById))
     .where(
       and(
         eq(invitations.email, options.email),
@@ -83,6 +115,7 @@ export async function listOpenInvitationsTo(options: { db: Database; email: stri
       ),
     )
     .orderBy(desc(invitations.createdAt));
+  return rows.map(receivedRow);
 }
 
 /**

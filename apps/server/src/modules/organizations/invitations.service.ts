@@ -24,6 +24,7 @@ import {
   findOpenInvitationEmails,
   invitationPageQuery,
   listOpenInvitationsTo,
+  type ReceivedInvitationRow,
 } from './invitations.repo';
 import { findOrganizationName, setCurrentOrganization } from './organizations.repo';
 import { isUuid } from '../../ids';
@@ -71,29 +72,30 @@ export function presentInvitation(row: InvitationRow): Invitation {
   };
 }
 
-function presentReceived(
-  row: InvitationRow & { organizationName: string },
-  email: string,
-): ReceivedInvitation {
+function presentReceived(row: ReceivedInvitationRow, email: string): ReceivedInvitation {
   return {
     pk: row.id,
     invitation_type: row.invitationType,
     organization: { pk: row.organizationId, name: row.organizationName },
     role: row.role,
     email: row.email,
+    invited_by: row.inviter && displayName(row.inviter),
     is_for_current_user: row.email === email,
   };
 }
 
-/** The page an invitation e-mail opens: the invitation, or the sign-up for a new address. */
+/**
+ * The page an invitation e-mail opens: the invitation, or for a new address the sign-up,
+ * which goes on to the invitation once the account exists.
+ */
 function invitationUrl(ctx: AppContext, row: InvitationRow, hasAccount: boolean): string {
-  const url = new URL(hasAccount ? '/organizations/invitation' : '/register', ctx.config.publicUrl);
-  if (hasAccount) {
-    url.searchParams.set('invitation_type', row.invitationType);
-    url.searchParams.set('invitation_pk', row.id);
-  } else {
-    url.searchParams.set('email', row.email);
-  }
+  const invitation = new URL('/organizations/invitation', ctx.config.publicUrl);
+  invitation.searchParams.set('invitation_type', row.invitationType);
+  invitation.searchParams.set('invitation_pk', row.id);
+  if (hasAccount) return invitation.toString();
+  const url = new URL('/register', ctx.config.publicUrl);
+  url.searchParams.set('email', row.email);
+  url.searchParams.set('from', invitation.pathname + invitation.search);
   return url.toString();
 }
 
@@ -337,9 +339,7 @@ export async function listReceivedInvitations(options: {
   requireContextAccess({ actor, action: 'organization.list' });
   const user = await requireUserRow(ctx.db, actor.userId);
   const rows = await listOpenInvitationsTo({ db: ctx.db, email: user.email, now: ctx.now() });
-  return rows.map((row) =>
-    presentReceived({ ...row.invitation, organizationName: row.organizationName }, user.email),
-  );
+  return rows.map((row) => presentReceived(row, user.email));
 }
 
 /**

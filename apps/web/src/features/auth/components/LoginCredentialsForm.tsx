@@ -9,7 +9,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { errorCode } from '../../../app/api/error-message';
-import { paths, withEmail } from '../../../app/paths';
+import { paths, withEmail, withFrom } from '../../../app/paths';
 import { FormError } from '../../../components/form/FormError';
 import { FormTextField } from '../../../components/form/FormTextField';
 import { useLoginMutation } from '../api';
@@ -111,7 +111,7 @@ export function LoginCredentialsForm({
       )}
       <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
         {t('login.noAccount')}{' '}
-        <Link component={RouterLink} to={paths.register}>
+        <Link component={RouterLink} to={withFrom(paths.register, params.get('from'))}>
           {t('login.register')}
         </Link>
       </Typography>

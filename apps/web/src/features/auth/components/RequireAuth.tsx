@@ -10,6 +10,7 @@ import { FullPageMessage } from '../../../components/FullPageMessage';
 import { LanguageButtons } from '../../../components/LanguageButtons';
 import { useSignedIn } from '../../session/api';
 import { useVerifyQuery } from '../api';
+import { rememberDestination } from '../pending-destination';
 
 export interface RequireAuthProps {
   /** The questionnaire itself needs a session but not the personal details. */
@@ -39,6 +40,8 @@ export function RequireAuth({ personalInfo = 'required' }: RequireAuthProps) {
   }
   if (user) {
     if (personalInfo === 'required' && !user.has_personal_info_set) {
+      // An invitation or shared link opened before the questionnaire opens after it.
+      rememberDestination(pathname + search);
       return <Navigate to={paths.questionnaire} replace />;
     }
     return <Outlet />;

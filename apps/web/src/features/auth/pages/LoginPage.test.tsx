@@ -11,6 +11,7 @@ import {
   signedOut,
   userResponse,
 } from '../../../test/fake-api';
+import { pendingDestination, rememberDestination } from '../pending-destination';
 
 const shell = { 'GET /user/get': () => json(userResponse()) };
 
@@ -162,5 +163,32 @@ describe('login', () => {
     fakeApi({ ...shell, 'GET /auth/verify': () => json(authUser()) });
     const { router } = renderRoute('/login');
     await waitFor(() => expect(router.state.location.pathname).toBe('/chat'));
+  });
+
+  it('carries an invitation to the sign-up form, and after signing in opens one kept there', async () => {
+    const user = userEvent.setup();
+    fakeApi({
+      ...signedOut,
+      ...shell,
+      'POST /auth/login': () => json({ status: 'authenticated', user: authUser() }),
+    });
+    const invitation = '/organizations/invitation?invitation_type=EMAIL&invitation_pk=abc';
+    const from = new URLSearchParams({ from: invitation }).toString();
+    const { router } = renderRoute(`/login?${from}`);
+    await screen.findByTestId('login-form');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+      'Sign in to answer your invitation',
+    );
+    expect(screen.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe(
+      `/register?${from}`,
+    );
+
+    // Signing up was started from the invitation, then the visitor signs in here instead.
+    rememberDestination(invitation);
+    await router.navigate('/login');
+    await signIn(user);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/organizations/invitation'));
+    expect(router.state.location.search).toBe('?invitation_type=EMAIL&invitation_pk=abc');
+    expect(pendingDestination()).toBeUndefined();
   });
 });

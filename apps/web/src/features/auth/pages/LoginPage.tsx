@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { paths } from '../../../app/paths';
 import { useToast } from '../../../app/toast';
 import { CardPage } from '../../../components/CardPage';
 import { LoginCodeForm } from '../components/LoginCodeForm';
 import { LoginCredentialsForm } from '../components/LoginCredentialsForm';
+import { isInvitationPath } from '../pending-destination';
 import { takeDisconnectedProvider } from '../provider-login';
 
 interface Challenge {
@@ -21,7 +21,7 @@ export function LoginPage() {
   const [attemptExpired, setAttemptExpired] = useState(false);
   const toast = useToast();
   // Arriving from an invitation's link: the headline says what signing in is for.
-  const invited = (useSearchParams()[0].get('from') ?? '').startsWith(paths.organizationInvitation);
+  const invited = isInvitationPath(useSearchParams()[0].get('from'));
 
   // After disconnecting a provider the browser logged out and lands here: say it worked.
   useEffect(() => {

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, json, renderRoute, sentBodies, signedOut } from '../../../test/fake-api';
+import { pendingDestination } from '../pending-destination';
 
 async function openRegister(path = '/register') {
   const user = userEvent.setup();
@@ -133,5 +134,27 @@ describe('registration', () => {
         /We sent a 6-digit code to anna@example.com\..*If this address already has an account, we e-mailed it how to sign in instead\./,
       ),
     ).toBeTruthy();
+  });
+});
+
+describe('registration from an invitation or a shared link', () => {
+  it('says what the account is for, keeps the invitation and signs in back to it', async () => {
+    const invitation = '/organizations/invitation?invitation_type=EMAIL&invitation_pk=abc';
+    const query = new URLSearchParams({ email: 'anna@example.com', from: invitation });
+    const { field } = await openRegister(`/register?${query.toString()}`);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+      'Create your account to answer the invitation',
+    );
+    expect(field('E-mail').value).toBe('anna@example.com');
+    expect(pendingDestination()).toBe(invitation);
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
+      `/login?${new URLSearchParams({ from: invitation }).toString()}`,
+    );
+  });
+
+  it('keeps a shared link under the usual headline', async () => {
+    await openRegister(`/register?from=${encodeURIComponent('/chat/share/k3y')}`);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Create your account');
+    expect(pendingDestination()).toBe('/chat/share/k3y');
   });
 });

@@ -2,11 +2,11 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { paths, withEmail } from '../../../app/paths';
+import { paths, withEmail, withFrom } from '../../../app/paths';
 import { useLanguage } from '../../../app/use-language';
 import { CardPage } from '../../../components/CardPage';
 import { FormError } from '../../../components/form/FormError';
@@ -15,8 +15,13 @@ import { useRegisterMutation } from '../api';
 import { NewPasswordFields } from '../../../components/form/NewPasswordFields';
 import { TermsCheckbox } from '../components/TermsCheckbox';
 import { lazyZodResolver } from '../../../components/form/lazy-zod-resolver';
+import { isInvitationPath, rememberDestination } from '../pending-destination';
 
-/** /register, optionally with ?email= (an invitation), which stays editable. */
+/**
+ * /register, optionally with ?email= (an invitation), which stays editable, and ?from= (an
+ * invitation or a shared link), kept for after the questionnaire: the code may be confirmed
+ * in another tab.
+ */
 export function RegisterPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
@@ -24,6 +29,9 @@ export function RegisterPage() {
   const { language } = useLanguage();
   const [createAccount] = useRegisterMutation();
   const [error, setError] = useState<unknown>();
+  const from = params.get('from');
+  useEffect(() => rememberDestination(from), [from]);
+  const invited = isInvitationPath(from);
   const { control, handleSubmit, formState } = useForm({
     resolver: lazyZodResolver((schemas) => schemas.ZRegisterRequest),
     mode: 'onChange',
@@ -48,7 +56,10 @@ export function RegisterPage() {
   });
 
   return (
-    <CardPage title={t('register.title')} description={t('register.description')}>
+    <CardPage
+      title={t(invited ? 'register.invitationTitle' : 'register.title')}
+      description={t(invited ? 'register.invitationDescription' : 'register.description')}
+    >
       <Stack component="form" noValidate onSubmit={submit} spacing={2} data-testid="register-form">
         {error !== undefined && <FormError error={error} />}
         <FormTextField
@@ -67,7 +78,7 @@ export function RegisterPage() {
       </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
         {t('register.haveAccount')}{' '}
-        <Link component={RouterLink} to={paths.login}>
+        <Link component={RouterLink} to={withFrom(paths.login, from)}>
           {t('register.login')}
         </Link>
       </Typography>

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { logout } from '../../../app/session';
 import { CenteredSpinner } from '../../../components/CenteredSpinner';
@@ -34,6 +34,7 @@ function InvitationCard({ title, children }: { title: string; children: ReactNod
 export function InvitationPage() {
   const { t } = useTranslation('organizations');
   const [params] = useSearchParams();
+  const { pathname, search } = useLocation();
   const type = params.get('invitation_type') ?? 'EMAIL';
   const pk = params.get('invitation_pk') ?? '';
   const {
@@ -65,7 +66,8 @@ export function InvitationPage() {
         <Typography color="text.secondary">
           {t('invitation.mismatch', { email: invitation.email })}
         </Typography>
-        <Button variant="contained" onClick={logout}>
+        {/* Signed in again with the invited address, the login page comes back here. */}
+        <Button variant="contained" onClick={() => logout(pathname + search)}>
           {t('invitation.logout')}
         </Button>
       </InvitationCard>

@@ -5,17 +5,22 @@ import Typography from '@mui/material/Typography';
 import type { BillingPeriod, Plan, UserResponse } from '@themis/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { paths, paymentPath } from '../../../app/paths';
+import { paymentPath } from '../../../app/paths';
 import { FormError } from '../../../components/form/FormError';
 import { PlanChooser, usePlanName, type PlanState } from '../../billing';
 import { useListPlansQuery } from '../../user/api';
 
 /** The individual plans: a paid one chosen here is paid for once the questionnaire is done. */
-export function PlanStep({ user }: { user: UserResponse }) {
+export function PlanStep({
+  user,
+  onFinish,
+}: {
+  user: UserResponse;
+  /** Ends the questionnaire: at the payment's page when given, else where it goes on to. */
+  onFinish: (next?: string) => void;
+}) {
   const { t } = useTranslation('questionnaire');
   const planName = usePlanName();
-  const navigate = useNavigate();
   const plans = useListPlansQuery();
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
   const [selected, setSelected] = useState<Plan>();
@@ -28,8 +33,7 @@ export function PlanStep({ user }: { user: UserResponse }) {
   };
 
   function finish() {
-    const next = paid ? paymentPath({ plan: paid.pk, period }) : paths.chat;
-    void navigate(next, { replace: true });
+    onFinish(paid && paymentPath({ plan: paid.pk, period }));
   }
 
   return (

@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { ReceivedInvitation } from '@themis/shared';
 import { i18n } from '../../../app/i18n';
+import { pendingDestination, rememberDestination } from '../../auth/pending-destination';
 import {
   authUser,
   fakeApi,
@@ -30,9 +32,10 @@ const plans = [
 // Intl puts no-break spaces into numbers and prices.
 const plainText = (element: HTMLElement) => element.textContent?.replace(/\s/g, ' ');
 
-function newUser() {
+function newUser(invitations: ReceivedInvitation[] = []) {
   let detailsSet = false;
   return fakeApi({
+    'GET /organization/invitation/list': () => json(invitations),
     'GET /auth/verify': () => json(authUser({ has_personal_info_set: detailsSet })),
     'GET /user/get': () =>
       json(
@@ -133,6 +136,46 @@ describe('questionnaire', () => {
     expect(text).toContain('Miesięczny limit tokenów: 2 000 000');
     expect(text).toContain('99,00 zł / miesiąc');
     expect(text).toContain('Netto80,49 zł');
+  });
+
+  it('names the firm and the inviter of an invitee, offers no plan and opens the invitation', async () => {
+    const invitation = (pk: string, organization: string): ReceivedInvitation => ({
+      pk,
+      invitation_type: 'EMAIL',
+      organization: { pk: `org-${pk}`, name: organization },
+      role: 'MEMBER',
+      email: 'anna@example.com',
+      invited_by: 'Jan Nowak',
+      is_for_current_user: true,
+    });
+    // Signed up from the second invitation's e-mail: that one opens, not the newest.
+    newUser([invitation('inv-1', 'Kowalski Legal'), invitation('inv-2', 'Nowak & Partners')]);
+    rememberDestination('/organizations/invitation?invitation_type=EMAIL&invitation_pk=inv-2');
+    const { router } = renderRoute('/questionnaire');
+    const notice = await screen.findByTestId('questionnaire-invitation');
+    expect(notice.textContent).toBe(
+      'Jan Nowak invited you to Nowak & Partners as Employee. The organization\u2019s plan applies to you: once your details are saved, you answer the invitation.',
+    );
+    expect(screen.queryByText('Plan')).toBeNull();
+    const form = await screen.findByTestId('questionnaire-details-form');
+    fireEvent.change(within(form).getByLabelText('First name'), { target: { value: 'Anna' } });
+    fireEvent.change(within(form).getByLabelText('Last name'), { target: { value: 'Kowalska' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save and continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/organizations/invitation'));
+    expect(router.state.location.search).toBe('?invitation_type=EMAIL&invitation_pk=inv-2');
+    expect(screen.queryByTestId('questionnaire-plans')).toBeNull();
+    expect(pendingDestination()).toBeUndefined();
+  });
+
+  it('goes on to the shared link a new account signed up from', async () => {
+    newUser();
+    rememberDestination('/chat/share/abc123');
+    const { router } = renderRoute('/questionnaire');
+    await saveDetails();
+    expect(screen.queryByTestId('questionnaire-invitation')).toBeNull();
+    fireEvent.click(screen.getByTestId('questionnaire-finish'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chat/share/abc123'));
+    expect(pendingDestination()).toBeUndefined();
   });
 
   it('sends a user whose details are already set to the chat', async () => {

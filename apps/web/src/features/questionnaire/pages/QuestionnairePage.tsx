@@ -1,22 +1,37 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
+import type { ReceivedInvitation } from '@themis/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
 import { CardPage } from '../../../components/CardPage';
 import { FormError } from '../../../components/form/FormError';
 import { useVerifyQuery } from '../../auth/api';
+import { forgetDestination, pendingDestination } from '../../auth';
+import { useListReceivedInvitationsQuery } from '../../organizations';
 import { useGetMeQuery } from '../../user/api';
 import { PersonalDetailsStep } from '../components/PersonalDetailsStep';
 import { PlanStep } from '../components/PlanStep';
 import { SetPasswordStep } from '../components/SetPasswordStep';
+import { invitationAhead, invitationPath } from '../invitation-ahead';
 
 type QuestionnaireStep = 'password' | 'details' | 'plan';
 const ALL_STEPS: QuestionnaireStep[] = ['password', 'details', 'plan'];
+
+/** Where the questionnaire ends: a chosen payment, else the invitation or link kept, else the chat. */
+function useFinish() {
+  const navigate = useNavigate();
+  return (next?: string) => {
+    const destination = next ?? pendingDestination() ?? paths.chat;
+    forgetDestination();
+    void navigate(destination, { replace: true });
+  };
+}
 
 /** /questionnaire: onboarding after activation, behind the session guard. */
 export function QuestionnairePage() {
@@ -25,11 +40,21 @@ export function QuestionnairePage() {
   // Decided on arrival only: saving the details sets the flag while the plan step is ahead.
   const [alreadyDone] = useState(() => session?.has_personal_info_set === true);
   const me = useGetMeQuery();
+  const received = useListReceivedInvitationsQuery();
+  const finish = useFinish();
   const [step, setStep] = useState<QuestionnaireStep>();
-  // An account created through Google starts by setting a password; decided on arrival.
+  // Decided on arrival: an account created through Google starts by setting a password; an
+  // invited one has no plan to choose (the organization's plan applies) and goes on to the
+  // invitation instead.
   const [steps, setSteps] = useState<QuestionnaireStep[]>();
-  if (me.data && !steps) {
-    const first = me.data.has_password ? ALL_STEPS.slice(1) : ALL_STEPS;
+  const [invitation, setInvitation] = useState<ReceivedInvitation>();
+  if (me.data && !received.isLoading && !steps) {
+    const ahead = invitationAhead(received.data, pendingDestination());
+    const { has_password: hasPassword } = me.data;
+    const first = ALL_STEPS.filter(
+      (id) => !(id === 'password' && hasPassword) && !(id === 'plan' && ahead),
+    );
+    setInvitation(ahead);
     setSteps(first);
     setStep(first[0]);
   }
@@ -45,7 +70,16 @@ export function QuestionnairePage() {
           </Step>
         ))}
       </Stepper>
-      {me.isLoading && (
+      {invitation && (
+        <Alert severity="info" data-testid="questionnaire-invitation">
+          {t(invitation.invited_by ? 'invitation.byInviter' : 'invitation.withoutInviter', {
+            inviter: invitation.invited_by,
+            organization: invitation.organization.name,
+            role: t(`organizations:roles.${invitation.role}`),
+          })}
+        </Alert>
+      )}
+      {(me.isLoading || received.isLoading) && (
         <CircularProgress aria-label={t('common:loading')} sx={{ alignSelf: 'center' }} />
       )}
       {me.isError && !me.data && (
@@ -58,9 +92,12 @@ export function QuestionnairePage() {
       )}
       {me.data && step === 'password' && <SetPasswordStep onDone={() => setStep('details')} />}
       {me.data && step === 'details' && (
-        <PersonalDetailsStep user={me.data} onSaved={() => setStep('plan')} />
+        <PersonalDetailsStep
+          user={me.data}
+          onSaved={() => (invitation ? finish(invitationPath(invitation)) : setStep('plan'))}
+        />
       )}
-      {me.data && step === 'plan' && <PlanStep user={me.data} />}
+      {me.data && step === 'plan' && <PlanStep user={me.data} onFinish={finish} />}
     </CardPage>
   );
 }

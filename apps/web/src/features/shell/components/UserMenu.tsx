@@ -134,7 +134,7 @@ export function UserMenu() {
           id="logout"
           icon={<LogoutIcon />}
           label={t('userMenu.logout')}
-          onClick={logout}
+          onClick={() => logout()}
         />
       </Popover>
     </>
