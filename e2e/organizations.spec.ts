@@ -247,11 +247,21 @@ for (const variant of VARIANTS) {
     await emails.fill(colleague);
     await emails.press('Enter');
     await expect(wizard.getByText(colleague, { exact: true })).toBeVisible();
+    // A second address gets a role of its own.
+    const partner = uniqueEmail('partner');
+    await emails.fill(partner);
+    await emails.press('Enter');
+    await wizard.getByRole('combobox', { name: new RegExp(`^${partner} `) }).click();
+    await page.getByRole('option', { name: texts.organizations.roles.ADMIN }).click();
+    await expect(wizard.getByTestId('invite-address-role')).toHaveText([
+      new RegExp(`^${colleague}.*${texts.organizations.roles.OBSERVER}`),
+      new RegExp(`^${partner}.*${texts.organizations.roles.ADMIN}`),
+    ]);
     await expectAccessible(page, `wizard, invitations, ${variant.label}`);
     await wizard.getByRole('button', { name: create.send }).click();
 
     const plan = wizard.getByTestId('organization-plan-step');
-    await expect(plan).toContainText(interpolate(create.sent, { count: 1 }));
+    await expect(plan).toContainText(interpolate(create.sent, { count: 2 }));
     await expect(plan).toContainText('Team');
     await expectAccessible(page, `wizard, plan, ${variant.label}`);
     await wizard.getByRole('button', { name: create.close }).click();

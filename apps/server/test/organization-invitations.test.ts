@@ -71,6 +71,24 @@ describe('inviting by e-mail', () => {
     ]);
   });
 
+  it('gives an address a role of its own, the rest the common one', async () => {
+    const { owner, organizationId } = await firm(t);
+    const [partner, clerk, trainee] = ['partner', 'clerk', 'trainee'].map(uniqueEmail);
+    const res = await invite(owner.client, organizationId, {
+      user_emails: [partner!, clerk!, trainee!],
+      role: 'OBSERVER',
+      // Written as typed: the addresses are compared as the list's are, trimmed, lower case.
+      user_roles: { [` ${partner!.toUpperCase()}`]: 'ADMIN', [clerk!]: 'MEMBER' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect((res.json() as Invitation[]).map((i) => [i.email, i.role])).toEqual([
+      [partner, 'ADMIN'],
+      [clerk, 'MEMBER'],
+      [trainee, 'OBSERVER'],
+    ]);
+    expect((await lastMailTo(t, partner!)).text).toContain('as an administrator');
+  });
+
   it('refuses bad requests with their own codes, writing nothing', async () => {
     const { owner, organizationId } = await firm(t);
     const member = await signedUpClient(t);
@@ -85,6 +103,8 @@ describe('inviting by e-mail', () => {
       [{ user_emails: [] }, 400, 'validation_error'],
       [{ user_emails: [fresh, fresh.toUpperCase()] }, 400, 'validation_error'],
       [{ user_emails: [fresh], role: 'OWNER' }, 400, 'validation_error'],
+      [{ user_emails: [fresh], user_roles: { [fresh]: 'OWNER' } }, 400, 'validation_error'],
+      [{ user_emails: [fresh], user_roles: { [waiting]: 'ADMIN' } }, 400, 'validation_error'],
       [{ user_emails: [fresh, owner.email] }, 400, 'cannot_invite_self'],
       [{ user_emails: [fresh, member.email] }, 409, 'already_member'],
       [{ user_emails: [fresh, waiting] }, 409, 'invitation_pending'],

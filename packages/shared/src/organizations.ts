@@ -80,7 +80,10 @@ export const ZInvitationType = z.enum(INVITATION_TYPES);
 /** Roles an invitation may give: never OWNER (spec §6). */
 export const ZInvitedRole = z.enum(['ADMIN', 'MEMBER', 'OBSERVER']);
 
-/** POST /organization/invitation/create/{organization_pk}. */
+/**
+ * POST /organization/invitation/create/{organization_pk}: `role` for every address, unless
+ * `user_roles` gives an address one of its own.
+ */
 export const ZInvitationCreateRequest = z
   .object({
     user_emails: z
@@ -89,7 +92,16 @@ export const ZInvitationCreateRequest = z
       .max(INVITATION_EMAILS_MAX, 'validation.invitationEmailsMax')
       .refine((emails) => new Set(emails).size === emails.length, 'validation.emailDuplicate'),
     role: ZInvitedRole.default('OBSERVER'),
+    user_roles: z
+      .record(ZEmail, ZInvitedRole)
+      .refine((roles) => Object.keys(roles).length <= INVITATION_EMAILS_MAX, 'validation.invalid')
+      .optional(),
   })
+  .refine(
+    ({ user_emails, user_roles }) =>
+      Object.keys(user_roles ?? {}).every((email) => user_emails.includes(email)),
+    { message: 'validation.invalid', path: ['user_roles'] },
+  )
   .meta({ id: 'InvitationCreateRequest' });
 export type InvitationCreateRequest = z.infer<typeof ZInvitationCreateRequest>;
 

@@ -169,7 +169,7 @@ export async function createInvitations(options: {
           emails.map((email) => ({
             organizationId,
             email,
-            role: data.role,
+            role: data.user_roles?.[email] ?? data.role,
             invitedById: actor.userId,
             expiresAt,
             lastSentAt: now,

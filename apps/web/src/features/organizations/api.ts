@@ -10,6 +10,7 @@ import type {
   Organization,
   OrganizationUpdateFields,
   ReceivedInvitation,
+  InvitationCreateRequest,
 } from '@themis/shared';
 import type { PictureValue } from '../../components/ProfilePicturePicker';
 import { api } from '../../app/api/api';
@@ -67,12 +68,22 @@ export const organizationsApi = api.injectEndpoints({
     }),
     invite: build.mutation<
       Invitation[],
-      { organizationPk: string; emails: string[]; role: 'ADMIN' | 'MEMBER' | 'OBSERVER' }
+      {
+        organizationPk: string;
+        emails: string[];
+        role: InvitationCreateRequest['role'];
+        /** Addresses with a role other than `role`. */
+        roles?: InvitationCreateRequest['user_roles'];
+      }
     >({
-      query: ({ organizationPk, emails, role }) => ({
+      query: ({ organizationPk, emails, role, roles }) => ({
         url: `/organization/invitation/create/${encodeURIComponent(organizationPk)}`,
         method: 'POST',
-        body: { user_emails: emails, role },
+        body: {
+          user_emails: emails,
+          role,
+          ...(roles && Object.keys(roles).length > 0 && { user_roles: roles }),
+        },
       }),
       invalidatesTags: ['OrganizationInvitations'],
     }),

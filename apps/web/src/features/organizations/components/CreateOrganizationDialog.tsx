@@ -10,7 +10,7 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DEFAULT_INVITATION_ROLE, ZOrganizationName, type BillingPeriod } from '@themis/shared';
+import { ZOrganizationName, type BillingPeriod } from '@themis/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageKey } from '../../../app/api/error-message';
@@ -20,7 +20,7 @@ import { ProfilePicturePicker, type PictureValue } from '../../../components/Pro
 import { PlanChooser } from '../../billing';
 import { useCreateOrganizationMutation, useInviteMutation, useListPlansQuery } from '../api';
 import { expectContextChange, reloadIntoContext } from '../context';
-import { InviteFields, type InvitedRole } from './InviteFields';
+import { InviteFields, useInviteChoice } from './InviteFields';
 
 const STEPS = ['details', 'invite', 'plan'] as const;
 
@@ -38,8 +38,7 @@ export function CreateOrganizationDialog({ onClose }: { onClose: () => void }) {
   const [name, setName] = useState('');
   const [nameTouched, setNameTouched] = useState(false);
   const [picture, setPicture] = useState<PictureValue>({ kind: 'unchanged' });
-  const [emails, setEmails] = useState<string[]>([]);
-  const [role, setRole] = useState<InvitedRole>(DEFAULT_INVITATION_ROLE);
+  const invitees = useInviteChoice();
   const [created, setCreated] = useState<string>();
   const [sent, setSent] = useState(0);
   const [error, setError] = useState<string>();
@@ -74,12 +73,14 @@ export function CreateOrganizationDialog({ onClose }: { onClose: () => void }) {
 
   async function sendInvitations() {
     if (!created) return;
+    const { emails, role } = invitees;
     if (emails.length === 0) {
       setStep(2);
       return;
     }
     setError(undefined);
-    const result = await invite({ organizationPk: created, emails, role });
+    const roles = invitees.ownRoles();
+    const result = await invite({ organizationPk: created, emails, role, roles });
     if ('error' in result) {
       setError(errorMessageKey(result.error));
       return;
@@ -137,14 +138,7 @@ export function CreateOrganizationDialog({ onClose }: { onClose: () => void }) {
             />
           </Stack>
         )}
-        {step === 1 && (
-          <InviteFields
-            emails={emails}
-            onEmailsChange={setEmails}
-            role={role}
-            onRoleChange={setRole}
-          />
-        )}
+        {step === 1 && <InviteFields choice={invitees} />}
         {step === 2 && (
           <Stack spacing={2} data-testid="organization-plan-step">
             {sent > 0 && <Alert severity="success">{t('create.sent', { count: sent })}</Alert>}
@@ -178,7 +172,7 @@ export function CreateOrganizationDialog({ onClose }: { onClose: () => void }) {
             <Button
               variant="contained"
               loading={inviting.isLoading}
-              disabled={emails.length === 0}
+              disabled={invitees.emails.length === 0}
               onClick={() => void sendInvitations()}
             >
               {t('create.send')}

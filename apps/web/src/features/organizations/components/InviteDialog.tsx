@@ -4,15 +4,14 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import { DEFAULT_INVITATION_ROLE } from '@themis/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../app/toast';
 import { FormError } from '../../../components/form/FormError';
 import { useInviteMutation } from '../api';
-import { InviteFields, type InvitedRole } from './InviteFields';
+import { InviteFields, useInviteChoice } from './InviteFields';
 
-/** The invite-co-workers dialog (spec §2): addresses and a role, all invited or none. */
+/** The invite-co-workers dialog (spec §2): addresses and their roles, all invited or none. */
 export function InviteDialog({
   organizationPk,
   onClose,
@@ -23,14 +22,14 @@ export function InviteDialog({
   const { t } = useTranslation('organizations');
   const toast = useToast();
   const titleId = useId();
-  const [emails, setEmails] = useState<string[]>([]);
-  const [role, setRole] = useState<InvitedRole>(DEFAULT_INVITATION_ROLE);
+  const choice = useInviteChoice();
   const [error, setError] = useState<unknown>();
   const [invite, inviting] = useInviteMutation();
 
   async function send() {
     setError(undefined);
-    const result = await invite({ organizationPk, emails, role });
+    const { emails, role } = choice;
+    const result = await invite({ organizationPk, emails, role, roles: choice.ownRoles() });
     if ('error' in result) {
       setError(result.error);
       return;
@@ -45,12 +44,7 @@ export function InviteDialog({
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <FormError error={error} />
-          <InviteFields
-            emails={emails}
-            onEmailsChange={setEmails}
-            role={role}
-            onRoleChange={setRole}
-          />
+          <InviteFields choice={choice} />
         </Stack>
       </DialogContent>
       <DialogActions>
@@ -58,7 +52,7 @@ export function InviteDialog({
         <Button
           variant="contained"
           loading={inviting.isLoading}
-          disabled={emails.length === 0}
+          disabled={choice.emails.length === 0}
           onClick={() => void send()}
           data-testid="invite-send"
         >
