@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONTACT_EMAIL } from '@themis/shared';
 import { ConfigError, loadConfig, secretStrengthBits } from './config';
+import { SAMPLE_INVOICE_SELLER } from './config-invoice-seller';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -81,6 +82,51 @@ describe('loadConfig', () => {
     }
   });
 
+  it('takes the invoices’ seller from INVOICE_SELLER_*, with samples outside production', () => {
+    expect(loadConfig({}).invoiceSeller).toEqual(SAMPLE_INVOICE_SELLER);
+    const seller = {
+      INVOICE_SELLER_NAME: 'Kancelaria Łąka sp. z o.o.',
+      INVOICE_SELLER_ADDRESS: 'ul. Długa 5, 80-831 Gdańsk',
+      INVOICE_SELLER_NIP: 'PL 526-000-12-46',
+    };
+    expect(loadConfig(seller).invoiceSeller).toEqual({
+      name: 'Kancelaria Łąka sp. z o.o.',
+      address: 'ul. Długa 5, 80-831 Gdańsk',
+      nip: '5260001246',
+    });
+    expect(problemsOf({ INVOICE_SELLER_NIP: '5260001245' })).toEqual([
+      'INVOICE_SELLER_NIP: must be a valid NIP (ten digits, the last a check digit)',
+    ]);
+
+    const production = {
+      NODE_ENV: 'production',
+      APP_SECRET: 'q8Vn3kR0zT5wYb1Lp7Hs2Jd9Xc4Mf6Ga',
+      CONTACT_EMAIL: 'pomoc@kancelaria.pl',
+      PAYMENTS: 'sandbox',
+    };
+    const refusal = (name: string) =>
+      `${name}: required when NODE_ENV is production and payments are on (invoices name the seller; the sample value is a placeholder)`;
+    expect(problemsOf(production)).toEqual([
+      refusal('INVOICE_SELLER_NAME'),
+      refusal('INVOICE_SELLER_ADDRESS'),
+      refusal('INVOICE_SELLER_NIP'),
+    ]);
+    const samples = {
+      INVOICE_SELLER_NAME: SAMPLE_INVOICE_SELLER.name,
+      INVOICE_SELLER_ADDRESS: seller.INVOICE_SELLER_ADDRESS,
+      INVOICE_SELLER_NIP: SAMPLE_INVOICE_SELLER.nip,
+    };
+    expect(problemsOf({ ...production, ...samples })).toEqual([
+      refusal('INVOICE_SELLER_NAME'),
+      refusal('INVOICE_SELLER_NIP'),
+    ]);
+    expect(loadConfig({ ...production, ...seller }).invoiceSeller.nip).toBe('5260001246');
+    // A server that takes no payments issues no invoices.
+    expect(loadConfig({ ...production, PAYMENTS: 'off' }).invoiceSeller).toEqual(
+      SAMPLE_INVOICE_SELLER,
+    );
+  });
+
   it('refuses a long but predictable APP_SECRET', () => {
     for (const weak of [
       'x'.repeat(64),
@@ -149,6 +195,9 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       APP_SECRET: 'q8Vn3kR0zT5wYb1Lp7Hs2Jd9Xc4Mf6Ga',
       CONTACT_EMAIL: 'pomoc@kancelaria.pl',
+      INVOICE_SELLER_NAME: 'Kancelaria Łąka sp. z o.o.',
+      INVOICE_SELLER_ADDRESS: 'ul. Długa 5, 80-831 Gdańsk',
+      INVOICE_SELLER_NIP: '5260001246',
     };
     expect(loadConfig({}).payments).toBe('sandbox');
     expect(loadConfig(keys).payments).toBe('stripe');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_CONTACT_EMAIL, PAYMENT_MODES, type PaymentMode } from '@themis/shared';
+import { DEFAULT_CONTACT_EMAIL, isValidNip, PAYMENT_MODES, type PaymentMode } from '@themis/shared';
+import { invoiceSellerOf, type InvoiceSeller } from './config-invoice-seller';
 
 const optionalString = z
   .string()
@@ -63,6 +64,15 @@ const ZEnv = z.object({
   /** Stripe's API at another address (a local stand-in in tests); its default otherwise. */
   STRIPE_API_URL: optionalUrl(['http', 'https']),
   PAYMENTS: z.enum(PAYMENT_MODES).optional(),
+  /** The seller on every invoice; sample values outside production (config-invoice-seller.ts). */
+  INVOICE_SELLER_NAME: optionalString.pipe(z.string().max(200).optional()),
+  INVOICE_SELLER_ADDRESS: optionalString.pipe(z.string().max(300).optional()),
+  INVOICE_SELLER_NIP: optionalString.pipe(
+    z
+      .string()
+      .refine(isValidNip, 'must be a valid NIP (ten digits, the last a check digit)')
+      .optional(),
+  ),
   SENTRY_DSN: optionalUrl(['http', 'https']),
   ENVIRONMENT: z.string().min(1).default('unknown'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -95,7 +105,7 @@ export interface Config {
   /** SMTP delivery; unset means the development outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
-  /** The mailbox users write to, in the web app, the e-mails and the receipts. */
+  /** The mailbox users write to, in the web app, the e-mails and the invoices. */
   contactEmail: string;
   /** Undefined until resolved by `resolveAppSecret` (generated in development). */
   appSecret: string | undefined;
@@ -110,6 +120,8 @@ export interface Config {
   stripe: StripeConfig | undefined;
   /** Which payments run: Stripe, the offline sandbox, or none (paid plans unavailable). */
   payments: PaymentMode;
+  /** Who sells, on every invoice. */
+  invoiceSeller: InvoiceSeller;
   /** OpenAI, or any OpenAI-compatible server when the base URL is set. */
   openaiApiKey: string | undefined;
   openaiBaseUrl: string | undefined;
@@ -284,6 +296,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const keys = stripeConfigOf(env);
   const payments = paymentModeOf(env.PAYMENTS, keys !== undefined, isProduction);
   const stripe = payments === 'stripe' ? keys : undefined;
+  const invoice = invoiceSellerOf(env, { isProduction, payments });
+  if (invoice.problems.length > 0) throw new ConfigError(invoice.problems);
   return {
     env: env.NODE_ENV,
     isProduction,
@@ -306,6 +320,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     stripePublishableKey: stripe?.publishableKey,
     stripe,
     payments,
+    invoiceSeller: invoice.seller,
     openaiApiKey: env.OPENAI_API_KEY,
     openaiBaseUrl: env.OPENAI_BASE_URL,
     anthropicApiKey: env.ANTHROPIC_API_KEY,

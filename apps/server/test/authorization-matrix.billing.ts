@@ -68,10 +68,11 @@ export function billingRows(): HttpRow[] {
       owner: 200,
     },
     {
-      route: 'GET /api/billing/receipt/download/:receipt_pk',
+      // The invoice (a PDF), in the language asked for.
+      route: 'GET /api/billing/receipt/download/:receipt_pk?lang',
       request: (r) => ({
         method: 'GET',
-        url: `/api/billing/receipt/download/${r.billing.receipt}`,
+        url: `/api/billing/receipt/download/${r.billing.receipt}?lang=pl`,
       }),
       owner: 200,
     },

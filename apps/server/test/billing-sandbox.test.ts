@@ -186,7 +186,7 @@ describe('subscribing', () => {
       buyer: { company_name: 'Kancelaria Nowak', nip: '5260001246' },
       card: { brand: 'visa', last4: '4242' },
     });
-    expect(receipts[0]!.number).toMatch(/^TH\/2026\/\d{6}$/);
+    expect(receipts[0]!.number).toMatch(/^FV\/2026\/\d{2}\/\d{4}$/);
   });
 
   it('ends a monthly period on the last day of a shorter month', async () => {

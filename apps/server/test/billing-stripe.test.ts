@@ -209,7 +209,7 @@ describe('subscribing', () => {
     expect(events.map((e) => e.type)).toContain('invoice.paid');
     const receipts = await receiptsOf(client);
     expect(receipts.map((r) => [r.kind, r.amount.gross])).toEqual([['subscription', 9900]]);
-    expect(receipts[0]!.number).toMatch(/^TH\/2026\/\d{6}$/);
+    expect(receipts[0]!.number).toMatch(/^FV\/2026\/\d{2}\/\d{4}$/);
   });
 
   it("settles the first payment once when its webhook comes before Stripe's answer", async () => {

@@ -202,7 +202,7 @@ export const BILLING_ROWS: Row[] = [
     request: async (f) => {
       const { owner } = await paying(f);
       const [receipt] = await receiptsOf(owner.client, f.organization);
-      return { method: 'GET', url: `/api/billing/receipt/download/${receipt!.pk}` };
+      return { method: 'GET', url: `/api/billing/receipt/download/${receipt!.pk}?lang=en` };
     },
     expect: recordManagers(200),
   },

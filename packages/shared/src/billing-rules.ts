@@ -22,6 +22,12 @@ export function priceOf(net: number): Price {
   return { net, vat, gross: net + vat };
 }
 
+/** A card's brand as printed on it: Stripe gives 'visa', 'mastercard', 'amex'. */
+export function cardBrand(brand: string): string {
+  if (brand.toLowerCase() === 'amex') return 'American Express';
+  return brand.charAt(0).toUpperCase() + brand.slice(1);
+}
+
 /** Polish tax id: ten digits, the last the weighted sum of the others mod 11 (never 10). */
 export function normalizeNip(input: string): string {
   return input.replace(/^PL/i, '').replace(/[\s-]/g, '');

@@ -6,6 +6,7 @@ import {
   ZBillingDetailsFields,
   ZPrice,
 } from './billing-rules';
+import { LANGUAGES } from './constants';
 import { ZPlan } from './user';
 import { tooLong } from './validation';
 
@@ -212,7 +213,7 @@ export const ZPaymentConfirmRequest = z
 
 export const RECEIPT_KINDS = ['subscription', 'renewal', 'upgrade'] as const;
 
-/** A paid charge: what the downloadable receipt shows. */
+/** A paid charge, listed with its invoice (its `number`), downloaded as a PDF. */
 export const ZReceipt = z
   .object({
     pk: z.string(),
@@ -232,6 +233,10 @@ export const ZReceipt = z
   .meta({ id: 'Receipt' });
 export type Receipt = z.infer<typeof ZReceipt>;
 export const ZReceiptList = z.array(ZReceipt).meta({ id: 'ReceiptList' });
+
+/** GET /billing/receipt/download/{receipt_pk}?lang=: the invoice in Polish or English. */
+export const ZInvoiceQuery = z.object({ lang: z.enum(LANGUAGES).optional() });
+export type InvoiceQuery = z.infer<typeof ZInvoiceQuery>;
 
 export const QUOTE_KINDS = ['subscribe', 'upgrade', 'downgrade', 'unchanged'] as const;
 

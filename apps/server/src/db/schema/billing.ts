@@ -23,7 +23,7 @@ export const PAYMENT_PROVIDER_VALUES = ['sandbox', 'stripe', 'manual'] as const;
 /**
  * Who pays: a user for themselves or an organization. Its row is locked while a payment for
  * it is decided, so two tabs cannot subscribe twice. Its owner going away leaves it (and its
- * receipts) without one: receipts are kept for the accounts.
+ * invoices) without one: invoices are kept for the accounts.
  */
 export const billingAccounts = pgTable(
   'billing_accounts',
@@ -136,7 +136,7 @@ export const PAYMENT_STATUS_VALUES = ['pending', 'requires_action', 'succeeded',
 export const PAYMENT_KIND_VALUES = ['subscription', 'renewal', 'upgrade'] as const;
 
 /**
- * A charge. A succeeded one is a receipt: its number, amounts and buyer are fixed when it
+ * A charge. A succeeded one is invoiced: its number, amounts and buyer are fixed when it
  * is paid. `planId`/`period` are what it pays for (an upgrade applies them once paid).
  */
 export const payments = pgTable(
@@ -168,9 +168,11 @@ export const payments = pgTable(
     failureCode: text('failure_code'),
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
-    /** The buyer as the receipt names them, fixed when paid. */
+    /** The buyer as the invoice names them, fixed when paid. */
     buyer: jsonb('buyer').$type<BillingDetailsRecord>(),
-    receiptNumber: text('receipt_number').unique(),
+    /** An upgrade's credit for the rest of the period it replaces; null for other payments. */
+    proration: jsonb('proration').$type<ProrationRecord>(),
+    invoiceNumber: text('invoice_number').unique(),
     paidAt: at('paid_at'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
@@ -180,9 +182,22 @@ export const payments = pgTable(
   ],
 );
 
-/** Receipt numbers run per year without gaps: TH/2026/000001. */
-export const receiptCounters = pgTable('receipt_counters', {
-  year: integer('year').primaryKey(),
+/**
+ * What an upgrade credits: the unused rest of the plan it replaces, from the change to the end
+ * of the period paid. The payment's net is `full_net` (the new plan's price for the new
+ * period) less that credit.
+ */
+export interface ProrationRecord {
+  credited_plan_id: string;
+  credited_from: string;
+  credited_until: string;
+  full_net: number;
+}
+
+/** Invoice numbers run per month (Warsaw time) without gaps: FV/2026/12/0001. */
+export const invoiceCounters = pgTable('invoice_counters', {
+  /** `2026-12` */
+  month: text('month').primaryKey(),
   last: integer('last').notNull(),
 });
 

@@ -9,7 +9,7 @@ import { findPlan, lockAccountById, type SubscriptionRow } from './billing.repo'
 const LOCALES: Record<Language, string> = { en: 'en-GB', pl: 'pl-PL' };
 const BILLING_PAGES = { user: '/billing/subscription', organization: '/organizations/billing' };
 
-export const formatAmount = (minor: number, language: Language) =>
+const formatAmount = (minor: number, language: Language) =>
   new Intl.NumberFormat(LOCALES[language], {
     style: 'currency',
     currency: BILLING_CURRENCY,

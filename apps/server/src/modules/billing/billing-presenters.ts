@@ -86,7 +86,7 @@ const EMPTY_BUYER: BillingDetails = {
 export function presentReceipt(row: PaymentRow, plans: PlansById): Receipt {
   return {
     pk: row.id,
-    number: row.receiptNumber ?? '',
+    number: row.invoiceNumber ?? '',
     kind: row.kind,
     issued_at: (row.paidAt ?? row.createdAt).toISOString(),
     plan_name: planOf(plans, row.planId).productName,

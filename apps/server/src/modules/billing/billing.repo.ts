@@ -2,17 +2,18 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   billingAccounts,
+  invoiceCounters,
   organizations,
   paymentCards,
   paymentEvents,
   payments,
   plans,
-  receiptCounters,
   subscriptions,
   users,
   type PlanRow,
 } from '../../db/schema';
 import type { BillingOwner } from '../../access/access';
+import { invoiceMonthOf, invoiceNumberOf } from './invoice-lines';
 
 export type BillingAccountRow = typeof billingAccounts.$inferSelect;
 export type PaymentCardRow = typeof paymentCards.$inferSelect;
@@ -274,18 +275,24 @@ export async function recordProviderEvent(
   return inserted.length > 0;
 }
 
-/** The next receipt number of the year: counted under the counter row's lock, so no gaps. */
-export async function nextReceiptNumber(db: Database, year: number): Promise<string> {
+/**
+ * The next invoice number of the month the payment is paid in. The counter's row is taken by
+ * the upsert and stays locked until the payment's transaction ends, so payments settled at
+ * the same moment on any instance get consecutive numbers, and one rolled back gives its
+ * number back: no gaps, no repeats (the column is unique as well).
+ */
+export async function nextInvoiceNumber(db: Database, paidAt: Date): Promise<string> {
+  const month = invoiceMonthOf(paidAt);
   const [row] = await db
-    .insert(receiptCounters)
-    .values({ year, last: 1 })
+    .insert(invoiceCounters)
+    .values({ month, last: 1 })
     .onConflictDoUpdate({
-      target: receiptCounters.year,
-      set: { last: sql`${receiptCounters.last} + 1` },
+      target: invoiceCounters.month,
+      set: { last: sql`${invoiceCounters.last} + 1` },
     })
-    .returning({ last: receiptCounters.last });
-  if (!row) throw new Error('receipt counter not advanced');
-  return `TH/${year}/${String(row.last).padStart(6, '0')}`;
+    .returning({ last: invoiceCounters.last });
+  if (!row) throw new Error('invoice counter not advanced');
+  return invoiceNumberOf(month, row.last);
 }
 
 export async function findPlan(db: Database, planId: string): Promise<PlanRow | undefined> {

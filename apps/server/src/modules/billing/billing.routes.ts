@@ -10,6 +10,7 @@ import {
   ZCancelRequest,
   ZCardCreateRequest,
   ZErrorResponse,
+  ZInvoiceQuery,
   ZOkResponse,
   ZPaymentCard,
   ZPaymentCardList,
@@ -33,7 +34,7 @@ import {
   saveBillingDetails,
 } from './billing-account.service';
 import { billingOverview, quotePlan } from './billing-overview.service';
-import { downloadReceipt, listReceiptsOf } from './receipts.service';
+import { downloadInvoice, listReceiptsOf } from './receipts.service';
 import { cancelSubscription, resumeSubscription } from './subscription-cancel.service';
 import { changeSubscription, confirmPayment, subscribe } from './subscriptions.service';
 
@@ -45,6 +46,10 @@ const errors = {
   409: ZErrorResponse,
 };
 const paymentErrors = { ...errors, 402: ZErrorResponse };
+
+const ZPdfBytes = z
+  .custom<Buffer>((value) => Buffer.isBuffer(value))
+  .meta({ type: 'string', format: 'binary' });
 
 /**
  * Billing of the signed-in user's own account, or (with `organization_pk`) of an
@@ -311,23 +316,30 @@ export function billingRoutes(ctx: AppContext) {
       {
         schema: {
           tags,
-          summary: 'A receipt as a printable HTML file',
+          summary: 'A paid payment’s invoice (PDF), in Polish or English',
           params: z.object({ receipt_pk: z.uuid() }),
-          response: { 200: z.string(), ...errors },
+          querystring: ZInvoiceQuery,
+          response: {
+            200: {
+              description: 'The invoice',
+              content: { 'application/pdf': { schema: ZPdfBytes } },
+            },
+            ...errors,
+          },
         },
       },
       async (request, reply) => {
-        const receipt = await downloadReceipt({
+        const invoice = await downloadInvoice({
           ctx,
           actor: requireActor(request),
           paymentId: request.params.receipt_pk,
+          language: request.query.lang,
         });
         return reply
-          .header('content-type', 'text/html; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${receipt.fileName}"`)
-          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${invoice.fileName}"`)
           .header('cache-control', 'private, no-store')
-          .send(receipt.html);
+          .send(invoice.pdf);
       },
     );
   };

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Language, Receipt } from '@themis/shared';
+import { LANGUAGES, type Language, type Receipt } from '@themis/shared';
 import { requireBillingAccess, requireBillingRecordAccess } from '../../access/access';
 import type { UserActor } from '../../access/actor';
 import { users } from '../../db/schema';
@@ -8,7 +8,9 @@ import type { BillingContext } from './billing-context';
 import { loadPlans } from './billing-catalogue';
 import { presentReceipt } from './billing-presenters';
 import { findAccount, findPayment, listReceipts } from './billing.repo';
-import { renderReceiptHtml } from './receipt-html';
+import { INVOICE_COPY } from './invoice-copy';
+import { invoiceLinesOf } from './invoice-lines';
+import { renderInvoicePdf } from './invoice-pdf';
 
 export async function listReceiptsOf(options: {
   ctx: BillingContext;
@@ -23,12 +25,19 @@ export async function listReceiptsOf(options: {
   return (await listReceipts(ctx.db, account.id)).map((row) => presentReceipt(row, catalogue));
 }
 
-/** A paid payment's receipt, in the language of whoever downloads it. */
-export async function downloadReceipt(options: {
+const isLanguage = (value: string): value is Language =>
+  (LANGUAGES as readonly string[]).includes(value);
+
+/**
+ * A paid payment's invoice as a PDF, in the language asked for, else in that of whoever
+ * downloads it.
+ */
+export async function downloadInvoice(options: {
   ctx: BillingContext;
   actor: UserActor;
   paymentId: string;
-}): Promise<{ fileName: string; html: string }> {
+  language: Language | undefined;
+}): Promise<{ fileName: string; pdf: Buffer }> {
   const { ctx, actor, paymentId } = options;
   await requireBillingRecordAccess({
     db: ctx.db,
@@ -36,19 +45,34 @@ export async function downloadReceipt(options: {
     record: { kind: 'payment', id: paymentId },
   });
   const payment = await findPayment(ctx.db, { id: paymentId });
-  if (!payment || payment.status !== 'succeeded' || !payment.receiptNumber)
+  if (!payment || payment.status !== 'succeeded' || !payment.invoiceNumber || !payment.paidAt)
     throw notFound('receipt');
-  const [reader] = await ctx.db
-    .select({ language: users.language })
-    .from(users)
-    .where(eq(users.id, actor.userId));
-  const receipt = presentReceipt(payment, await loadPlans(ctx.db));
-  return {
-    fileName: `${receipt.number.replaceAll('/', '-')}.html`,
-    html: renderReceiptHtml(receipt, {
-      language: (reader?.language ?? 'en') as Language,
+  let language = options.language;
+  if (!language) {
+    const [reader] = await ctx.db
+      .select({ language: users.language })
+      .from(users)
+      .where(eq(users.id, actor.userId));
+    language = reader && isLanguage(reader.language) ? reader.language : 'en';
+  }
+  const catalogue = await loadPlans(ctx.db);
+  const receipt = presentReceipt(payment, catalogue);
+  const pdf = await renderInvoicePdf(
+    {
+      number: payment.invoiceNumber,
+      issuedAt: payment.paidAt,
+      seller: ctx.config.invoiceSeller,
+      buyer: receipt.buyer,
+      lines: invoiceLinesOf(payment, catalogue),
+      total: receipt.amount,
+      vatRatePercent: receipt.vat_rate_percent,
+      currency: receipt.currency,
+      card: receipt.card,
       sandbox: payment.provider === 'sandbox',
       contact: ctx.config.contactEmail,
-    }),
-  };
+    },
+    language,
+  );
+  const fileName = `${INVOICE_COPY[language].fileName}-${payment.invoiceNumber.replaceAll('/', '-')}.pdf`;
+  return { fileName, pdf };
 }

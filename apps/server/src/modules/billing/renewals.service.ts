@@ -16,7 +16,7 @@ import {
   insertPayment,
   listCards,
   lockAccountById,
-  nextReceiptNumber,
+  nextInvoiceNumber,
   updatePayment,
   updateSubscription,
   type PaymentRow,
@@ -168,7 +168,7 @@ async function settleRenewal(ctx: BillingContext, payment: PaymentRow, result: C
         status: 'succeeded',
         providerRef: result.ref,
         paidAt: now,
-        receiptNumber: await nextReceiptNumber(tx, now.getUTCFullYear()),
+        invoiceNumber: await nextInvoiceNumber(tx, now),
       });
       await updateSubscription(tx, subscription.id, {
         status: 'active',

@@ -14,7 +14,7 @@ import {
   lockSubscriptionByProviderRef,
   insertPayment,
   lockAccountById,
-  nextReceiptNumber,
+  nextInvoiceNumber,
   updateSubscription,
   type SubscriptionRow,
 } from './billing.repo';
@@ -48,7 +48,7 @@ async function paymentOfCall(tx: Database, invoice: StripeInvoiceFacts) {
 /**
  * invoice.paid. An invoice of our own call (a first payment or an upgrade, the call still
  * waiting for Stripe's answer or the browser closed after the bank's step) settles that
- * payment once, as the call does; any other is a renewal: a receipt, the next period, a
+ * payment once, as the call does; any other is a renewal: an invoice, the next period, a
  * waiting downgrade applied.
  */
 export async function handleInvoicePaid(
@@ -137,7 +137,7 @@ async function recordRenewal(
     cardBrand: card?.brand ?? null,
     cardLast4: card?.last4 ?? null,
     buyer: account.details,
-    receiptNumber: await nextReceiptNumber(tx, now.getUTCFullYear()),
+    invoiceNumber: await nextInvoiceNumber(tx, now),
     paidAt: now,
     createdAt: now,
   });

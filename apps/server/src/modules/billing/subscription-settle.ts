@@ -8,7 +8,7 @@ import {
   findPlan,
   findSubscription,
   lockAccountById,
-  nextReceiptNumber,
+  nextInvoiceNumber,
   setOwnerPlan,
   updatePayment,
   updateSubscription,
@@ -78,7 +78,7 @@ export async function settlePayment(
       paidAt: now,
       periodStart: start,
       periodEnd: end,
-      receiptNumber: await nextReceiptNumber(tx, now.getUTCFullYear()),
+      invoiceNumber: await nextInvoiceNumber(tx, now),
     });
     const plan = await findPlan(tx, payment.planId);
     if (!plan) throw new Error(`plan ${payment.planId} vanished`);

@@ -278,11 +278,13 @@ export async function changeSubscription(options: {
       (live.cardId ? await findCard(tx, live.cardId) : undefined) ??
       (await listCards(tx, account.id))[0];
     if (!card || !account.details) throw new AppError('billing_details_missing', 400);
+    const fullNet = netPriceOf(plan, request.period);
+    const paidUntil = live.currentPeriodEnd ?? now;
     const net = upgradeChargeOf({
-      newNet: netPriceOf(plan, request.period),
+      newNet: fullNet,
       paidNet: live.amountNet,
       periodStart: live.currentPeriodStart,
-      periodEnd: live.currentPeriodEnd ?? now,
+      periodEnd: paidUntil,
       now,
     }).net;
     const payment = await insertPayment(
@@ -300,6 +302,13 @@ export async function changeSubscription(options: {
           currency: plan.currency,
           provider: live.provider,
           buyer: account.details,
+          // The invoice shows the credit on a line of its own.
+          proration: {
+            credited_plan_id: live.planId,
+            credited_from: now.toISOString(),
+            credited_until: paidUntil.toISOString(),
+            full_net: fullNet,
+          },
           createdAt: now,
         },
         net,

@@ -6,6 +6,8 @@ import {
   type BillingPeriod,
   type CancelRequest,
   type CardCreateRequest,
+  type InvoiceQuery,
+  type Language,
   type PaymentCard,
   type PaymentOutcome,
   type Quote,
@@ -129,9 +131,10 @@ export const billingApi = api
     }),
   });
 
-/** The receipt file, served as an attachment: a plain link downloads it. */
-export function receiptDownloadUrl(receiptPk: string): string {
-  return `${apiBaseUrl(runtimeConfig())}/billing/receipt/download/${segment(receiptPk)}`;
+/** The payment's invoice, a PDF served as an attachment: a plain link downloads it. */
+export function invoiceDownloadUrl(receiptPk: string, language: Language): string {
+  const query = new URLSearchParams({ lang: language } satisfies InvoiceQuery);
+  return `${apiBaseUrl(runtimeConfig())}/billing/receipt/download/${segment(receiptPk)}?${query}`;
 }
 
 export const {

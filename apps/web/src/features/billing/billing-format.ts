@@ -10,8 +10,5 @@ export function formatMoney(minor: number, currency: string, language: Language)
   return new Intl.NumberFormat(language, { style: 'currency', currency }).format(minor / 100);
 }
 
-/** A card's brand as printed on it: Stripe gives 'visa', 'mastercard', 'amex'. */
-export function cardBrand(brand: string): string {
-  if (brand.toLowerCase() === 'amex') return 'American Express';
-  return brand.charAt(0).toUpperCase() + brand.slice(1);
-}
+/** Shared with the server's invoices. */
+export { cardBrand } from '@themis/shared';

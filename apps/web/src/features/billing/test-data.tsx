@@ -93,7 +93,7 @@ export function overview(
 export function receipt(overrides: Partial<Receipt> = {}): Receipt {
   return {
     pk: 'receipt-1',
-    number: 'TH/2026/11/0001',
+    number: 'FV/2026/11/0001',
     kind: 'subscription',
     issued_at: '2026-11-20T10:00:00.000Z',
     plan_name: 'Pro',

@@ -17,7 +17,7 @@ import { formatDate } from '../../../app/dates';
 import { useLanguage } from '../../../app/use-language';
 import { FormError } from '../../../components/form/FormError';
 import { visuallyHidden } from '../../../components/visually-hidden';
-import { receiptDownloadUrl, useListReceiptsQuery, type BillingAccount } from '../api';
+import { invoiceDownloadUrl, useListReceiptsQuery, type BillingAccount } from '../api';
 import { formatMoney } from '../billing-format';
 
 // On a phone the plan gives way, the date goes under the number, and the download button
@@ -25,7 +25,7 @@ import { formatMoney } from '../billing-format';
 const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
 const NARROW_CELLS = { '& .MuiTableCell-root': { px: { xs: 0.75, sm: 2 } } } as const;
 
-/** The account's receipts, newest first, each downloadable as a file. */
+/** The account's paid payments, newest first, each with its invoice (a PDF in the page's language). */
 export function ReceiptsTable({ organizationPk }: { organizationPk: BillingAccount }) {
   const { t } = useTranslation('billing');
   const { language } = useLanguage();
@@ -92,7 +92,7 @@ export function ReceiptsTable({ organizationPk }: { organizationPk: BillingAccou
                   <TableCell align="right">
                     <Button
                       size="small"
-                      href={receiptDownloadUrl(receipt.pk)}
+                      href={invoiceDownloadUrl(receipt.pk, language)}
                       download
                       aria-label={t('receipts.downloadLabel', { number: receipt.number })}
                       data-testid="billing-receipt-download"

@@ -1,6 +1,7 @@
 import type { BillingOverview } from '@themis/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../../../app/i18n';
 import { fakeApi, json, sentBodies } from '../../../test/fake-api';
 import { EXPERT, overview, PRO, receipt, renderAt, subscription } from '../test-data';
 import { SubscriptionPanel } from './SubscriptionPanel';
@@ -41,7 +42,7 @@ describe('billing: subscription', () => {
     );
   });
 
-  it('lists the receipts with a download link each', async () => {
+  it('lists the invoices, each with a link that downloads its PDF in the page’s language', async () => {
     openSubscription(() => overview(subscription()));
     const row = await screen.findByTestId('billing-receipt-row');
     expect(
@@ -49,10 +50,24 @@ describe('billing: subscription', () => {
         .getAllByRole('cell')
         .map((cell) => plain(cell)),
       // The number's cell holds the date too, shown under it on a phone only (no CSS here).
-    ).toEqual(['TH/2026/11/000120.11.2026', '20.11.2026', 'Pro, Monthly', 'PLN 99.00', 'Download']);
-    const download = within(row).getByRole('link', { name: 'Download receipt TH/2026/11/0001' });
-    expect(download.getAttribute('href')).toMatch(/\/api\/billing\/receipt\/download\/receipt-1$/);
+    ).toEqual(['FV/2026/11/000120.11.2026', '20.11.2026', 'Pro, Monthly', 'PLN 99.00', 'Download']);
+    const download = within(row).getByRole('link', {
+      name: 'Download invoice FV/2026/11/0001 (PDF)',
+    });
+    expect(download.getAttribute('href')).toMatch(
+      /\/api\/billing\/receipt\/download\/receipt-1\?lang=en$/,
+    );
     expect(download.hasAttribute('download')).toBe(true);
+  });
+
+  it('downloads the invoice in Polish when the page is in Polish', async () => {
+    await i18n.changeLanguage('pl');
+    openSubscription(() => overview(subscription()));
+    const row = await screen.findByTestId('billing-receipt-row');
+    const download = within(row).getByRole('link', {
+      name: 'Pobierz fakturę FV/2026/11/0001 (PDF)',
+    });
+    expect(download.getAttribute('href')).toMatch(/\?lang=pl$/);
   });
 
   it('needs a reason to cancel, then says until when the plan stays', async () => {
@@ -126,7 +141,7 @@ describe('billing: subscription', () => {
       '/billing/plans',
     );
     expect((await screen.findByTestId('billing-receipts-empty')).textContent).toContain(
-      'No receipts yet.',
+      'No invoices yet.',
     );
     expect(screen.queryByTestId('subscription-cancel')).toBeNull();
   });
