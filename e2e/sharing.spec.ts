@@ -15,9 +15,10 @@ import { colleagueJoining, ownerWithOrganization } from './organizations';
 
 // Sharing as two people meet it: A shares a conversation from the chat, B (another account)
 // signs in through the link, reads it, is recorded and shows in A's link manager, and
-// continues it in B's own chat; A disables the link and B's reload finds nothing. In an
-// organization an observer has no share action, and a firm that keeps sharing inside
-// refuses an outsider. Every screen is checked with axe.
+// continues it in B's own chat; A disables the link and B's reload finds it no longer
+// available; A shows the disabled links, enables it again (B reads it again), then disables
+// and deletes it. In an organization an observer has no share action, and a firm that keeps
+// sharing inside refuses an outsider. Every screen is checked with axe.
 
 const headers = { origin: E2E_URL };
 
@@ -152,21 +153,81 @@ for (const variant of WALKS) {
       );
       await expect(visitor.getByTestId('chat-input')).toBeVisible();
 
-      // A disables the link: it leaves the list, and B's reload finds nothing.
-      await row
-        .getByRole('button', { name: interpolate(t.sharing.manager.disable, { name: question }) })
-        .click();
-      const confirm = page.getByRole('dialog', { name: t.sharing.manager.disableTitle });
-      await confirm.getByRole('button', { name: t.sharing.manager.disableConfirm }).click();
+      // A disables the link: it leaves the list, and B finds it no longer available.
+      const disableLink = async () => {
+        await row
+          .getByRole('button', { name: interpolate(t.sharing.manager.disable, { name: question }) })
+          .click();
+        const confirm = page.getByRole('dialog', { name: t.sharing.manager.disableTitle });
+        await confirm.getByRole('button', { name: t.sharing.manager.disableConfirm }).click();
+        await expect(confirm).toBeHidden();
+      };
+      await disableLink();
       await expect(page.getByText(t.sharing.manager.disabled)).toBeVisible();
-      await expect(manager.getByTestId('shared-link-row')).toHaveCount(0);
-      await expect(manager.getByTestId('link-manager-empty')).toBeVisible();
+      await expect(row).toHaveCount(0);
+      await expect(manager.getByTestId('link-manager-empty')).toHaveText(t.sharing.manager.empty);
+
+      await visitor.goto(pathOf(link));
+      const unavailable = visitor.getByTestId('shared-link-unavailable');
+      await expect(unavailable.getByRole('heading', { level: 1 })).toHaveText(
+        t.sharing.unavailable.title,
+      );
+      await expect(unavailable).toContainText(t.sharing.unavailable.description);
+      await expect(visitor.getByTestId('shared-conversation')).toHaveCount(0);
+      await expect(visitor.getByText(t.common.notFound.title)).toHaveCount(0);
+      await expectAccessible(visitor, `shared link no longer available, ${label}`);
+      await unavailable.getByRole('link', { name: t.sharing.unavailable.toChat }).click();
+      await expect(visitor).toHaveURL(/\/chat(\/[0-9a-f-]{36})?$/);
+      await expect(visitor.getByTestId('chat-input')).toBeVisible();
+
+      // A shows the disabled links: it is listed as disabled, to enable again or delete.
+      await manager.getByRole('switch', { name: t.sharing.manager.showDisabled }).check();
+      await expect(row).toHaveCount(1);
+      await expect(row.getByTestId('link-status')).toHaveText(t.sharing.manager.statuses.disabled);
+      await expect(row.getByTestId('shared-link-open')).toBeDisabled();
+      await expect(row.getByTestId('shared-link-copy')).toBeDisabled();
+      await expect(row.getByTestId('shared-link-disable')).toHaveCount(0);
+      await expect(row.getByTestId('shared-link-delete')).toBeEnabled();
+      await expectAccessible(page, `link manager showing a disabled link, ${label}`);
+
+      // A enables it again, for a week as it was shared: B reads it at the same address.
+      await row
+        .getByRole('button', { name: interpolate(t.sharing.manager.enable, { name: question }) })
+        .click();
+      const enableDialog = page.getByRole('dialog', { name: t.sharing.manager.enableTitle });
+      await expect(
+        enableDialog.getByRole('radio', { name: t.sharing.dialog.expiryChoices.week }),
+      ).toBeChecked();
+      await expectAccessible(page, `enable link dialog, ${label}`);
+      await enableDialog.getByRole('button', { name: t.sharing.manager.enableConfirm }).click();
+      await expect(page.getByText(t.sharing.manager.enabled)).toBeVisible();
+      await expect(enableDialog).toBeHidden();
+      await expect(row.getByTestId('link-status')).toHaveText(t.sharing.manager.statuses.active);
+      await expect(row.getByTestId('link-visitors').locator('.MuiAvatar-root')).toHaveCount(1);
+      await expect(row.getByTestId('shared-link-copy')).toBeEnabled();
+      await visitor.goto(pathOf(link));
+      await expect(shared.getByRole('heading', { level: 1 })).toHaveText(question);
+      await expect(shared.getByTestId('shared-message-2')).toContainText(answerText);
+
+      // A disables it once more and deletes it, visitors and all: B finds it no longer available.
+      await disableLink();
+      await expect(row.getByTestId('link-status')).toHaveText(t.sharing.manager.statuses.disabled);
+      await row
+        .getByRole('button', { name: interpolate(t.sharing.manager.delete, { name: question }) })
+        .click();
+      const deleteDialog = page.getByRole('dialog', { name: t.sharing.manager.deleteTitle });
+      await deleteDialog.getByRole('button', { name: t.sharing.manager.deleteConfirm }).click();
+      await expect(page.getByText(t.sharing.manager.deleted)).toBeVisible();
+      await expect(row).toHaveCount(0);
+      await expect(manager.getByTestId('link-manager-empty')).toHaveText(
+        t.sharing.manager.emptyWithDisabled,
+      );
       await closeSettings(page, variant);
 
       await visitor.goto(pathOf(link));
-      await expect(visitor.getByTestId('shared-conversation-error')).toHaveCount(0);
-      await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(t.common.notFound.title);
-      await expectAccessible(visitor, `shared link not found, ${label}`);
+      await expect(unavailable.getByRole('heading', { level: 1 })).toHaveText(
+        t.sharing.unavailable.title,
+      );
       await visitor.context().close();
     });
 
@@ -251,7 +312,9 @@ for (const variant of WALKS) {
       const outsider = await anotherPerson(browser, variant);
       await signUpThroughApi(outsider, uniqueEmail(`outsider-${language}`));
       await outsider.goto(pathOf(link));
-      await expect(outsider.getByRole('heading', { level: 1 })).toHaveText(t.common.notFound.title);
+      await expect(outsider.getByRole('heading', { level: 1 })).toHaveText(
+        t.sharing.unavailable.title,
+      );
       await expect(outsider.getByTestId('shared-conversation')).toHaveCount(0);
       await expectAccessible(outsider, `shared link refused to an outsider, ${label}`);
       await outsider.context().close();

@@ -148,6 +148,16 @@ export const HTTP_ROWS: HttpRow[] = [
     owner: 200,
   },
   {
+    route: 'POST /api/conversation/share/enable/:conversationShareId',
+    request: (r) => ({
+      method: 'POST',
+      url: `/api/conversation/share/enable/${r.sharedLinks[1]}`,
+      payload: {},
+    }),
+    // Disabled by the row above, and opened again.
+    owner: 200,
+  },
+  {
     route: 'DELETE /api/conversation/share/delete/:conversationShareId',
     request: (r) => ({
       method: 'DELETE',

@@ -7,7 +7,7 @@ import { pathOf, png, signedUpWithPicture, uploadPicture } from './avatar-fixtur
 import { chatHarnessForFile } from './chat-harness';
 import { encryptionHelpers, PIN } from './encryption-fixtures';
 import { streamOpenAiAnswer } from './llm-upstreams';
-import { firm, join } from './organization-fixtures';
+import { firm, join, membershipOf } from './organization-fixtures';
 import { secretOf } from './sharing-fixtures';
 
 // Sharing as organizations and encryption shape it: observers do not share, a firm may keep
@@ -37,6 +37,13 @@ async function sharedBy(client: Client) {
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as SharedLink;
 }
+
+const disable = async (client: Client, link: SharedLink) => {
+  const res = await client.post(`/api/conversation/share/disable/${link.pk}`);
+  expect(res.statusCode, res.body).toBe(200);
+};
+const enable = (client: Client, link: SharedLink, body: object = {}) =>
+  client.post(`/api/conversation/share/enable/${link.pk}`, body);
 
 const setSharingOutside = async (client: Client, organizationId: string, allowed: boolean) => {
   const res = await client.put(`/api/organization/update/${organizationId}`, {
@@ -101,6 +108,46 @@ describe('sharing in an organization', () => {
     expect(
       (await f.owner.client.get(`/api/conversation/share/verify/${secretOf(link)}`)).statusCode,
     ).toBe(200);
+  });
+
+  it('enables a link again only where its owner may still share, in its own context', async () => {
+    const f = await firm(h.t, ['MEMBER']);
+    const link = await sharedBy(f.member.client);
+    await disable(f.member.client, link);
+    const outsider = await signedUpClient(h.t);
+    await setSharingOutside(f.owner.client, f.organizationId, true);
+
+    // Not the owner of the link: the firm's owner neither.
+    const other = await enable(f.owner.client, link);
+    expect([other.statusCode, other.json()]).toEqual([404, { detail: 'not_found' }]);
+    await f.member.client.post('/api/organization/switch-organization', { organization_pk: null });
+    const elsewhere = await enable(f.member.client, link);
+    expect([elsewhere.statusCode, elsewhere.json()]).toEqual([404, { detail: 'not_found' }]);
+    await f.member.client.post('/api/organization/switch-organization', {
+      organization_pk: f.organizationId,
+    });
+
+    const { pk: membership } = await membershipOf(f.owner.client, f.organizationId, f.member.email);
+    const demote = async (role: string) => {
+      const res = await f.owner.client.put(`/api/organization/membership/update/${membership}`, {
+        role,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await demote('OBSERVER');
+    const observer = await enable(f.member.client, link);
+    expect([observer.statusCode, observer.json()]).toEqual([403, { detail: 'forbidden' }]);
+    expect(
+      (await outsider.client.get(`/api/conversation/share/verify/${secretOf(link)}`)).statusCode,
+    ).toBe(404);
+
+    await demote('MEMBER');
+    expect((await enable(f.member.client, link)).statusCode).toBe(200);
+    const opens = () => outsider.client.get(`/api/conversation/share/verify/${secretOf(link)}`);
+    expect((await opens()).statusCode).toBe(200);
+    // Enabled again, it still follows the firm's rule for outsiders.
+    await setSharingOutside(f.owner.client, f.organizationId, false);
+    expect((await opens()).statusCode).toBe(404);
   });
 
   it('copies into the visitor’s current context', async () => {
@@ -191,6 +238,37 @@ describe('sharing an encrypted conversation', () => {
       conversation: true,
       parts: expect.not.arrayContaining([false]),
     });
+    expect(await e.storedText(pk)).not.toContain(MARKER);
+  });
+
+  it('enables a disabled link again only as sharing would: consent and an unlocked key', async () => {
+    const owner = await e.proUser();
+    await e.setPin(owner.client);
+    expect((await owner.client.post('/api/user/enable-encryption', {})).statusCode).toBe(200);
+    const pk = await e.conversationWith(owner.client, MARKER);
+    const link = (await create(owner.client, pk, { decrypt_confirmed: true })).json() as SharedLink;
+    await disable(owner.client, link);
+    const visitor = await signedUpClient(h.t);
+    const read = () =>
+      visitor.client.get(`/api/conversation/share/list-messages/${secretOf(link)}`);
+    expect((await read()).statusCode).toBe(404);
+
+    const unconfirmed = await enable(owner.client, link);
+    expect([unconfirmed.statusCode, unconfirmed.json()]).toEqual([
+      409,
+      { detail: 'share_decryption_unconfirmed' },
+    ]);
+    const device = new Client(h.t);
+    await loginWithCode(h.t, device, owner.email, false);
+    const locked = await enable(device, link, { decrypt_confirmed: true });
+    expect([locked.statusCode, locked.json()]).toEqual([403, { detail: 'decryption_locked' }]);
+    expect((await read()).statusCode).toBe(404);
+
+    const enabled = await enable(owner.client, link, { decrypt_confirmed: true });
+    expect(enabled.statusCode, enabled.body).toBe(200);
+    const page = await read();
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`Question ${MARKER}`);
     expect(await e.storedText(pk)).not.toContain(MARKER);
   });
 

@@ -85,6 +85,28 @@ describe('shared links', () => {
     expect((await verify(reader.client, secret)).statusCode).toBe(200);
   });
 
+  it('counts a disabled or deleted link as a guess, like one that never was', async () => {
+    const open = secretOf(await share(alice, (await conversationOf(t, alice, 1)).id));
+    const disabled = await share(alice, (await conversationOf(t, alice, 1)).id);
+    const deleted = await share(alice, (await conversationOf(t, alice, 1)).id);
+    expect(
+      (await alice.client.post(`/api/conversation/share/disable/${disabled.pk}`)).statusCode,
+    ).toBe(200);
+    expect(
+      (await alice.client.delete(`/api/conversation/share/delete/${deleted.pk}`)).statusCode,
+    ).toBe(200);
+    const guesser = await signedUpClient(t);
+    let refused;
+    for (let i = 0; i < 200 && !refused; i += 1) {
+      const secret = secretOf(i % 2 ? disabled : deleted);
+      const res = await guesser.client.get(`/api/conversation/share/list-messages/${secret}`);
+      if (res.statusCode === 429) refused = res;
+      else expect(res.json()).toEqual({ detail: 'not_found' });
+    }
+    expect(refused?.json()).toEqual({ detail: 'rate_limited' });
+    expect((await verify(guesser.client, open)).statusCode).toBe(429);
+  });
+
   it('pages 1,000 links of a context, newest first, without repeats', async () => {
     const owner = await signedUpClient(t);
     const link = await share(owner, (await conversationOf(t, owner, 1)).id);

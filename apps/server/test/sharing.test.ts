@@ -52,6 +52,7 @@ describe('sharing a conversation', () => {
       ['GET', `/api/conversation/share/access_token?conversation_pk=${UNKNOWN}`],
       ['GET', '/api/conversation/share/list'],
       ['POST', `/api/conversation/share/disable/${UNKNOWN}`],
+      ['POST', `/api/conversation/share/enable/${UNKNOWN}`],
       ['DELETE', `/api/conversation/share/delete/${UNKNOWN}`],
       ['GET', `/api/conversation/share/verify/${'a'.repeat(43)}`],
       ['GET', `/api/conversation/share/list-messages/${'a'.repeat(43)}`],

@@ -60,6 +60,7 @@ export const ERROR_CODES = [
   'encryption_in_progress',
   // sharing
   'share_decryption_unconfirmed',
+  'share_link_superseded',
   // payments
   'card_declined',
   'expired_card',

@@ -19,7 +19,8 @@ export type SharedLinkStatus = (typeof SHARED_LINK_STATUSES)[number];
 /**
  * POST /conversation/share/create/{conversation_pk}: shares the conversation as it is now,
  * or updates its link (same address) to what it is now. An encrypted conversation is shared
- * only with `decrypt_confirmed`: the shared copy is stored readable.
+ * only with `decrypt_confirmed`: the shared copy is stored readable. The same body enables a
+ * disabled link again (POST /conversation/share/enable/{conversationShareId}).
  */
 export const ZShareCreateRequest = z
   .object({
@@ -69,6 +70,11 @@ export type SharedLinkPage = z.infer<typeof ZSharedLinkPage>;
 export const ZSharedLinkListQuery = z.object({
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(SHARE_LIST_PAGE_MAX).default(SHARE_LIST_PAGE_SIZE),
+  /** Disabled links are hidden (spec §2) unless their owner asks to see them. */
+  include_disabled: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
 });
 
 /** GET /conversation/share/access_token?conversation_pk=: the conversation's open link. */

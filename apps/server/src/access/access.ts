@@ -102,15 +102,19 @@ export async function requireOrganizationAccess(options: {
   return { organizationId, actor, role };
 }
 
-/** A link its owner manages in the context it was made in; anyone else's: 404 alike. */
+/**
+ * A link its owner manages in the context it was made in; anyone else's: 404 alike. A
+ * disabled link counts only with `includeDisabled` (to enable or delete it).
+ */
 export async function requireSharedLinkOwnership(options: {
   db: Database;
   actor: Actor;
   shareId: string;
+  includeDisabled?: boolean;
 }): Promise<SharedLinkAccessRecord> {
-  const { db, actor, shareId } = options;
+  const { db, actor, shareId, includeDisabled = false } = options;
   const link = isUuid(shareId) ? await findSharedLinkRecord(db, { id: shareId }) : undefined;
-  if (!link || link.disabledAt !== null || !mayOnSharedLink(actor, link)) {
+  if (!link || (link.disabledAt !== null && !includeDisabled) || !mayOnSharedLink(actor, link)) {
     throw notFound('shared link');
   }
   return link;

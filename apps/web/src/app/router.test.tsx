@@ -61,12 +61,14 @@ describe('routes', () => {
     expect(screen.queryByTestId('chat-page')).toBeNull();
   });
 
-  it('shows a link that does not open as not found, in the shell with one main landmark', async () => {
+  it('shows a link that does not open as no longer available, in the shell with one main landmark', async () => {
     fakeApi(signedIn);
     renderRoutes('/chat/share/unknown');
-    expect(await screen.findByTestId('not-found-page', {}, CHAT_PAGE_WAIT)).toBeTruthy();
+    expect(await screen.findByTestId('shared-link-unavailable', {}, CHAT_PAGE_WAIT)).toBeTruthy();
     expect(screen.getAllByRole('main')).toHaveLength(1);
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Page not found');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+      'This link is no longer available',
+    );
   });
 
   it('shows Documents and Models, named in the sidebar, as not enabled yet inside the shell', async () => {

@@ -44,7 +44,7 @@ export const conversationShares = pgTable(
     sharedAt: at('shared_at').notNull(),
     /** null: never expires. */
     expiresAt: at('expires_at'),
-    /** Disabled for good; its copy of the messages is removed at once. */
+    /** Disabled by its owner (until enabled again); its copy of the messages is removed at once. */
     disabledAt: at('disabled_at'),
   },
   (table) => [

@@ -63,12 +63,13 @@ export async function insertShare(
   return row?.id;
 }
 
+/** A new snapshot of the link; `disabledAt: null` opens a disabled link again. */
 export async function updateShare(
   db: Database,
   id: string,
   values: Pick<
     typeof conversationShares.$inferInsert,
-    'name' | 'messageCount' | 'sharedAt' | 'expiresAt'
+    'name' | 'messageCount' | 'sharedAt' | 'expiresAt' | 'disabledAt'
   >,
 ) {
   await db.update(conversationShares).set(values).where(eq(conversationShares.id, id));
@@ -95,22 +96,32 @@ export async function replaceShareMessages(
   }
 }
 
-export async function findShare(db: Database, id: string): Promise<ShareRow | undefined> {
-  const [row] = await db
+/** A link by its id, locked for the transaction when told. */
+export async function findShare(
+  db: Database,
+  id: string,
+  options: { lock: boolean } = { lock: false },
+): Promise<ShareRow | undefined> {
+  const query = db
     .select(shareColumns)
     .from(conversationShares)
     .where(eq(conversationShares.id, id));
+  const [row] = options.lock ? await query.for('update') : await query;
   return row;
 }
 
-/** Newest first, after `after`, following conversation_shares_owner_idx. */
+/**
+ * Newest first, after `after`; the open links follow conversation_shares_owner_idx, and
+ * with `includeDisabled` the disabled ones come in too.
+ */
 export async function shareListQuery(options: {
   db: Database;
   scope: Scope;
   after?: TimeKey;
   limit: number;
+  includeDisabled: boolean;
 }) {
-  const { db, scope, after, limit } = options;
+  const { db, scope, after, limit, includeDisabled } = options;
   const at = after && sql`${after.at}::timestamptz`;
   const rows = await db
     .select({ ...shareColumns, key: timeKeyOf(conversationShares.createdAt) })
@@ -118,7 +129,7 @@ export async function shareListQuery(options: {
     .where(
       and(
         inScope(conversationShares, scope),
-        isNull(conversationShares.disabledAt),
+        includeDisabled ? undefined : isNull(conversationShares.disabledAt),
         at && after
           ? and(
               lte(conversationShares.createdAt, at),
@@ -182,7 +193,7 @@ export async function visitorSummaries(
   return summaries;
 }
 
-/** Disabled for good: the copy of its messages goes at once. */
+/** Disabled until its owner enables it again: the copy of its messages goes at once. */
 export async function disableShare(db: Database, id: string, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     const rows = await tx
@@ -196,6 +207,7 @@ export async function disableShare(db: Database, id: string, now: Date): Promise
   });
 }
 
+/** The link with its copy of the messages and its visitors (cascading). */
 export async function deleteShare(db: Database, id: string): Promise<boolean> {
   const rows = await db
     .delete(conversationShares)

@@ -24,6 +24,7 @@ import {
 import {
   deleteSharedLink,
   disableSharedLink,
+  enableSharedLink,
   findConversationLink,
   listSharedLinks,
   shareConversation,
@@ -98,7 +99,8 @@ export function sharingRoutes(ctx: AppContext) {
       {
         schema: {
           tags,
-          summary: 'The links of the current context, newest first (disabled ones are not listed)',
+          summary:
+            'The links of the current context, newest first (disabled ones only with include_disabled)',
           querystring: ZSharedLinkListQuery,
           response: { 200: ZSharedLinkPage, ...errors },
         },
@@ -109,6 +111,7 @@ export function sharingRoutes(ctx: AppContext) {
           actor: requireActor(request),
           cursor: request.query.cursor,
           limit: request.query.limit,
+          includeDisabled: request.query.include_disabled,
         }),
     );
 
@@ -117,7 +120,7 @@ export function sharingRoutes(ctx: AppContext) {
       {
         schema: {
           tags,
-          summary: 'Disable a link for good; its shared copy is removed',
+          summary: 'Disable a link until it is enabled again; its shared copy is removed',
           params: ZShareParams,
           response: { 200: ZOkResponse, ...errors },
         },
@@ -130,6 +133,30 @@ export function sharingRoutes(ctx: AppContext) {
         });
         return { status: 'ok' as const };
       },
+    );
+
+    r.post(
+      '/conversation/share/enable/:conversationShareId',
+      {
+        schema: {
+          tags,
+          summary: 'Enable a disabled link again: it shares the conversation as it is now',
+          description:
+            'Same address and visitors; the same body and rules as sharing (409 ' +
+            'share_decryption_unconfirmed for an encrypted conversation), the expiry counted ' +
+            'from now. 409 share_link_superseded while the conversation has another open link.',
+          params: ZShareParams,
+          body: ZShareCreateRequest,
+          response: { 200: ZSharedLink, ...errors },
+        },
+      },
+      async (request) =>
+        enableSharedLink({
+          ctx,
+          actor: requireActor(request),
+          shareId: request.params.conversationShareId,
+          data: request.body,
+        }),
     );
 
     r.delete(

@@ -14,13 +14,14 @@ import {
 } from '../../access/access';
 import type { UserActor } from '../../access/actor';
 import type { AppContext } from '../../app-context';
-import { FOREIGN_KEY_VIOLATION, isDatabaseError } from '../../db/errors';
-import { notFound } from '../../errors';
+import type { Database } from '../../db/client';
+import { FOREIGN_KEY_VIOLATION, isDatabaseError, UNIQUE_VIOLATION } from '../../db/errors';
+import { AppError, notFound } from '../../errors';
 import { decodeCursor, keysetPage } from '../../keyset-cursor';
 import { openText, sealText } from '../../platform/crypto/conversation-crypto';
 import { hashToken, randomToken } from '../../platform/crypto/secrets';
 import { enqueueJob, JobDeferred, type JobHandlers } from '../../platform/jobs/job-queue';
-import { transcriptForSharing } from '../conversations/transcript.service';
+import { transcriptForSharing, type Transcript } from '../conversations/transcript.service';
 import { avatarUrl } from '../user/user-avatar.service';
 import {
   deleteShare,
@@ -95,6 +96,29 @@ async function presentLinks(ctx: SharingContext, shares: ShareRow[]) {
   return shares.map((share) => presentLink(ctx, share, visitors.get(share.id)!));
 }
 
+type ShareData = z.output<typeof ZShareCreateRequest>;
+
+/** What a link records of the conversation shared now, with its expiry from now. */
+function snapshotOf(transcript: Transcript, data: ShareData, now: Date) {
+  return {
+    name: transcript.name,
+    messageCount: transcript.messages.length,
+    sharedAt: now,
+    expiresAt: data.expires_in_ms === null ? null : new Date(now.getTime() + data.expires_in_ms),
+  };
+}
+
+/** The link's copy becomes the transcript's messages, removed again at its expiry. */
+async function writeCopy(
+  db: Database,
+  shareId: string,
+  transcript: Transcript,
+  expiresAt: Date | null,
+) {
+  await replaceShareMessages(db, shareId, transcript.messages);
+  await scheduleExpiry(db, shareId, expiresAt);
+}
+
 /**
  * Shares the conversation as it is now: a new link, or its open link (same address, same
  * visitors) updated to the conversation's messages now and the new expiry.
@@ -103,7 +127,7 @@ export async function shareConversation(options: {
   ctx: SharingContext;
   actor: UserActor;
   conversationId: string;
-  data: z.output<typeof ZShareCreateRequest>;
+  data: ShareData;
 }): Promise<{ link: SharedLink; created: boolean }> {
   const { ctx, actor, conversationId, data } = options;
   const transcript = await transcriptForSharing({
@@ -113,15 +137,7 @@ export async function shareConversation(options: {
     conversationId,
     decryptConfirmed: data.decrypt_confirmed,
   });
-  const now = ctx.now();
-  const expiresAt =
-    data.expires_in_ms === null ? null : new Date(now.getTime() + data.expires_in_ms);
-  const snapshot = {
-    name: transcript.name,
-    messageCount: transcript.messages.length,
-    sharedAt: now,
-    expiresAt,
-  };
+  const snapshot = snapshotOf(transcript, data, ctx.now());
   const { shareId, created } = await ctx.db.transaction(async (tx) => {
     let open = await findOpenShare(tx, conversationId);
     if (!open) {
@@ -147,8 +163,7 @@ export async function shareConversation(options: {
         throw error;
       });
       if (inserted) {
-        await replaceShareMessages(tx, id, transcript.messages);
-        await scheduleExpiry(tx, id, expiresAt);
+        await writeCopy(tx, id, transcript, snapshot.expiresAt);
         return { shareId: id, created: true };
       }
       // Another request opened one meanwhile: this one updates it.
@@ -156,16 +171,68 @@ export async function shareConversation(options: {
       if (!open) throw notFound('conversation');
     }
     await updateShare(tx, open.id, snapshot);
-    await replaceShareMessages(tx, open.id, transcript.messages);
-    await scheduleExpiry(tx, open.id, expiresAt);
+    await writeCopy(tx, open.id, transcript, snapshot.expiresAt);
     // The earlier copy is gone: so must its text be from the database's files.
     await ctx.eraseRemovedTextLater(tx);
     return { shareId: open.id, created: false };
   });
+  return { link: await presentShare(ctx, shareId, 'conversation'), created };
+}
+
+async function presentShare(ctx: SharingContext, shareId: string, missing: string) {
   const share = await findShare(ctx.db, shareId);
-  if (!share) throw notFound('conversation');
+  if (!share) throw notFound(missing);
   const [link] = await presentLinks(ctx, [share]);
-  return { link: link!, created };
+  return link!;
+}
+
+const superseded = () =>
+  new AppError('share_link_superseded', 409, 'the conversation has another open link');
+
+/**
+ * Opens a disabled link again at its address, with its visitors: like sharing, it copies the
+ * conversation as it is now (its old copy went when it was disabled), under the same rules
+ * (a context that may share, consent to a readable copy of an encrypted conversation, an
+ * unlocked key) and with an expiry counted from now. A link still open is simply updated.
+ * Refused while the conversation has another open link: one per conversation.
+ */
+export async function enableSharedLink(options: {
+  ctx: SharingContext;
+  actor: UserActor;
+  shareId: string;
+  data: ShareData;
+}): Promise<SharedLink> {
+  const { ctx, actor, shareId, data } = options;
+  const link = await requireSharedLinkOwnership({
+    db: ctx.db,
+    actor,
+    shareId,
+    includeDisabled: true,
+  });
+  const transcript = await transcriptForSharing({
+    db: ctx.db,
+    unlockedKeys: ctx.unlockedKeys,
+    actor,
+    conversationId: link.conversationId,
+    decryptConfirmed: data.decrypt_confirmed,
+  });
+  const snapshot = snapshotOf(transcript, data, ctx.now());
+  await ctx.db.transaction(async (tx) => {
+    const share = await findShare(tx, shareId, { lock: true });
+    // Deleted meanwhile, with the conversation or by its owner.
+    if (!share) throw notFound('shared link');
+    if (share.disabledAt && (await findOpenShare(tx, share.conversationId, { lock: false }))) {
+      throw superseded();
+    }
+    await updateShare(tx, shareId, { ...snapshot, disabledAt: null }).catch((error: unknown) => {
+      // Another link of the conversation was opened meanwhile.
+      if (isDatabaseError(error, UNIQUE_VIOLATION)) throw superseded();
+      throw error;
+    });
+    await writeCopy(tx, shareId, transcript, snapshot.expiresAt);
+    if (!share.disabledAt) await ctx.eraseRemovedTextLater(tx);
+  });
+  return presentShare(ctx, shareId, 'shared link');
 }
 
 /** At its expiry the link's copy of the messages is removed, durably. */
@@ -187,17 +254,24 @@ export async function findConversationLink(options: {
   return link!;
 }
 
-/** The context's links, newest first; disabled ones are not listed. */
+/** The context's links, newest first; disabled ones only when asked for. */
 export async function listSharedLinks(options: {
   ctx: SharingContext;
   actor: UserActor;
   cursor?: string;
   limit: number;
+  includeDisabled: boolean;
 }): Promise<SharedLinkPage> {
-  const { ctx, actor, limit } = options;
+  const { ctx, actor, limit, includeDisabled } = options;
   const scope = requireContextAccess({ actor, action: 'conversation.list' });
   const after = options.cursor ? decodeCursor(options.cursor) : undefined;
-  const rows = await shareListQuery({ db: ctx.db, scope, after, limit: limit + 1 });
+  const rows = await shareListQuery({
+    db: ctx.db,
+    scope,
+    after,
+    limit: limit + 1,
+    includeDisabled,
+  });
   const links = await presentLinks(ctx, rows.slice(0, limit));
   const byId = new Map(links.map((link) => [link.pk, link]));
   return keysetPage(rows, limit, (row) => byId.get(row.id)!);
@@ -214,13 +288,14 @@ export async function disableSharedLink(options: {
   await ctx.eraseRemovedTextLater(ctx.db);
 }
 
+/** Deletes a link, disabled or not, with its copy and its visitors. */
 export async function deleteSharedLink(options: {
   ctx: SharingContext;
   actor: UserActor;
   shareId: string;
 }): Promise<void> {
   const { ctx, actor, shareId } = options;
-  await requireSharedLinkOwnership({ db: ctx.db, actor, shareId });
+  await requireSharedLinkOwnership({ db: ctx.db, actor, shareId, includeDisabled: true });
   if (!(await deleteShare(ctx.db, shareId))) throw notFound('shared link');
   await ctx.eraseRemovedTextLater(ctx.db);
 }

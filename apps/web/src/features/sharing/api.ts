@@ -34,23 +34,37 @@ export const sharingApi = api.injectEndpoints({
       }),
       providesTags: ['SharedLinks'],
     }),
-    /** The current context's links, newest first. */
-    listSharedLinks: build.infiniteQuery<SharedLinkPage, void, string | null>({
+    /** The current context's links, newest first; the disabled ones too when asked. */
+    listSharedLinks: build.infiniteQuery<
+      SharedLinkPage,
+      { includeDisabled: boolean },
+      string | null
+    >({
       infiniteQueryOptions: {
         initialPageParam: null,
         getNextPageParam: (last) => last.next_cursor,
       },
-      query: ({ pageParam }) => ({
+      query: ({ queryArg, pageParam }) => ({
         url: '/conversation/share/list',
         params: {
           limit: SHARE_LIST_PAGE_SIZE,
           ...(pageParam !== null && { cursor: pageParam }),
+          ...(queryArg.includeDisabled && { include_disabled: true }),
         },
       }),
       providesTags: ['SharedLinks'],
     }),
     disableSharedLink: build.mutation<unknown, string>({
       query: (pk) => ({ url: `/conversation/share/disable/${segment(pk)}`, method: 'POST' }),
+      invalidatesTags: ['SharedLinks'],
+    }),
+    /** Opens a disabled link again, sharing the conversation as it is now. */
+    enableSharedLink: build.mutation<SharedLink, { pk: string; body: ShareCreateRequest }>({
+      query: ({ pk, body }) => ({
+        url: `/conversation/share/enable/${segment(pk)}`,
+        method: 'POST',
+        body,
+      }),
       invalidatesTags: ['SharedLinks'],
     }),
     deleteSharedLink: build.mutation<unknown, string>({
@@ -88,6 +102,7 @@ export const {
   useGetConversationLinkQuery,
   useListSharedLinksInfiniteQuery,
   useDisableSharedLinkMutation,
+  useEnableSharedLinkMutation,
   useDeleteSharedLinkMutation,
   useVerifySharedLinkQuery,
   useListSharedMessagesInfiniteQuery,

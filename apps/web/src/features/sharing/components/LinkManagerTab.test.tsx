@@ -184,12 +184,18 @@ describe('link manager', () => {
     ]);
   });
 
-  it('says when nothing is shared yet', async () => {
+  it('says when no link is listed, and when nothing is shared at all', async () => {
     openManager({ [LIST]: () => page([]) });
     expect((await screen.findByTestId('link-manager-empty')).textContent).toContain(
-      'You have not shared any conversation yet.',
+      'No active or expired links.',
     );
     expect(screen.queryByRole('table')).toBeNull();
+    fireEvent.click(screen.getByRole('switch', { name: 'Show disabled links' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('link-manager-empty').textContent).toContain(
+        'You have not shared any conversation yet.',
+      ),
+    );
   });
 
   it('gives dates, visitors and status columns of their own on a wide screen', async () => {

@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -9,6 +10,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
@@ -22,6 +24,7 @@ import { paths } from '../../../app/paths';
 import { useToast } from '../../../app/toast';
 import { useLanguage } from '../../../app/use-language';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { testIdProps } from '../../../components/form/test-id';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import {
   useDeleteSharedLinkMutation,
@@ -29,6 +32,7 @@ import {
   useListSharedLinksInfiniteQuery,
 } from '../api';
 import { useCopyLink } from '../use-copy-link';
+import { EnableLinkDialog } from './EnableLinkDialog';
 import { SharedLinkRow } from './SharedLinkRow';
 
 export interface LinkManagerTabProps {
@@ -38,7 +42,8 @@ export interface LinkManagerTabProps {
 
 /**
  * The link manager (spec §2): the current context's shared links, newest first, with their
- * visitors and status; open and copy work on active links, disable and delete on all.
+ * visitors and status; open and copy work on active links, disable and delete on all. Disabled
+ * links are hidden (spec §2) unless the switch shows them, to be enabled again or deleted.
  */
 export function LinkManagerTab({ onNavigate }: LinkManagerTabProps) {
   const { t } = useTranslation('sharing');
@@ -47,11 +52,13 @@ export function LinkManagerTab({ onNavigate }: LinkManagerTabProps) {
   const navigate = useNavigate();
   const copy = useCopyLink();
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
+  const [showDisabled, setShowDisabled] = useState(false);
   const { data, isLoading, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } =
-    useListSharedLinksInfiniteQuery();
+    useListSharedLinksInfiniteQuery({ includeDisabled: showDisabled });
   const [disable, disabling] = useDisableSharedLinkMutation();
   const [remove, removing] = useDeleteSharedLinkMutation();
   const [toDisable, setToDisable] = useState<SharedLink>();
+  const [toEnable, setToEnable] = useState<SharedLink>();
   const [toDelete, setToDelete] = useState<SharedLink>();
 
   const links = useMemo(() => data?.pages.flatMap((page) => page.items) ?? [], [data]);
@@ -94,6 +101,17 @@ export function LinkManagerTab({ onNavigate }: LinkManagerTabProps) {
       <Typography variant="body2" color="text.secondary">
         {t('manager.intro')}
       </Typography>
+      <FormControlLabel
+        sx={{ alignSelf: 'flex-start' }}
+        control={
+          <Switch
+            checked={showDisabled}
+            onChange={(event) => setShowDisabled(event.target.checked)}
+            slotProps={{ input: testIdProps('link-manager-show-disabled') }}
+          />
+        }
+        label={t('manager.showDisabled')}
+      />
       {isLoading && <CircularProgress size={24} aria-label={t('manager.loading')} />}
       {isError && !data && (
         <Alert
@@ -108,7 +126,9 @@ export function LinkManagerTab({ onNavigate }: LinkManagerTabProps) {
         </Alert>
       )}
       {data && links.length === 0 && (
-        <Typography data-testid="link-manager-empty">{t('manager.empty')}</Typography>
+        <Typography data-testid="link-manager-empty">
+          {t(showDisabled ? 'manager.emptyWithDisabled' : 'manager.empty')}
+        </Typography>
       )}
       {links.length > 0 && (
         <TableContainer>
@@ -146,6 +166,7 @@ export function LinkManagerTab({ onNavigate }: LinkManagerTabProps) {
                   onOpen={open}
                   onCopy={copyLink}
                   onDisable={setToDisable}
+                  onEnable={setToEnable}
                   onDelete={setToDelete}
                 />
               ))}
@@ -178,6 +199,7 @@ export function LinkManagerTab({ onNavigate }: LinkManagerTabProps) {
         }
         onCancel={() => setToDisable(undefined)}
       />
+      {toEnable && <EnableLinkDialog link={toEnable} onClose={() => setToEnable(undefined)} />}
       <ConfirmDialog
         open={toDelete !== undefined}
         title={t('manager.deleteTitle')}

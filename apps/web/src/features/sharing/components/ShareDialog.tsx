@@ -1,25 +1,14 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import {
-  DEFAULT_DATE_FORMAT,
-  SHARE_EXPIRY_CHOICES,
-  SHARE_EXPIRY_DEFAULT,
-  type SharedLink,
-} from '@themis/shared';
+import { DEFAULT_DATE_FORMAT, SHARE_EXPIRY_DEFAULT, type SharedLink } from '@themis/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../app/dates';
@@ -28,11 +17,11 @@ import { useToast } from '../../../app/toast';
 import { useLanguage } from '../../../app/use-language';
 import { FormError } from '../../../components/form/FormError';
 import { ReadOnlyField } from '../../../components/form/ReadOnlyField';
-import { testIdProps } from '../../../components/form/test-id';
 import { useEncryptionFlows } from '../../encryption';
 import { useGetConversationLinkQuery, useShareConversationMutation } from '../api';
-import { expiryLabelKey, expiryValue, parseExpiry, type ShareExpiry } from '../share-expiry';
+import type { ShareExpiry } from '../share-expiry';
 import { useCopyLink } from '../use-copy-link';
+import { ReadableCopyConsent, ShareExpiryField } from './ShareOptions';
 
 export interface ShareDialogProps {
   conversationPk: string;
@@ -103,41 +92,8 @@ export function ShareDialog({ conversationPk, name, encrypted, onClose }: ShareD
       <DialogContent>
         <Stack spacing={2}>
           <Typography>{name ? t('dialog.intro', { name }) : t('dialog.introUnnamed')}</Typography>
-          <FormControl>
-            <FormLabel id={`${titleId}-expiry`}>{t('dialog.expiry')}</FormLabel>
-            <RadioGroup
-              row
-              aria-labelledby={`${titleId}-expiry`}
-              name="share-expiry"
-              value={expiryValue(expiry)}
-              onChange={(event) => setExpiry(parseExpiry(event.target.value))}
-            >
-              {SHARE_EXPIRY_CHOICES.map((choice) => (
-                <FormControlLabel
-                  key={expiryValue(choice)}
-                  value={expiryValue(choice)}
-                  control={<Radio />}
-                  label={t(expiryLabelKey(choice))}
-                />
-              ))}
-            </RadioGroup>
-          </FormControl>
-          {needsConfirmation && (
-            <Alert severity="warning" data-testid="share-encrypted-warning">
-              {t('dialog.encryptedWarning')}
-              <FormControlLabel
-                sx={{ display: 'flex', mt: 1 }}
-                control={
-                  <Checkbox
-                    checked={confirmed}
-                    onChange={(event) => setConfirmed(event.target.checked)}
-                    slotProps={{ input: testIdProps('share-decrypt-confirm') }}
-                  />
-                }
-                label={t('dialog.encryptedConfirm')}
-              />
-            </Alert>
-          )}
+          <ShareExpiryField value={expiry} onChange={setExpiry} />
+          {needsConfirmation && <ReadableCopyConsent checked={confirmed} onChange={setConfirmed} />}
           <FormError error={error ?? lookupError} />
           <Button
             variant="contained"

@@ -1,5 +1,6 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import LinkIcon from '@mui/icons-material/Link';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import Box from '@mui/material/Box';
@@ -24,6 +25,8 @@ export interface SharedLinkRowProps {
   onOpen: (link: SharedLink) => void;
   onCopy: (link: SharedLink) => void;
   onDisable: (link: SharedLink) => void;
+  /** Offered instead of disable on a disabled link. */
+  onEnable: (link: SharedLink) => void;
   onDelete: (link: SharedLink) => void;
 }
 
@@ -52,7 +55,10 @@ function Action(props: {
   );
 }
 
-/** One shared link in the link manager, with open, copy, disable and delete. */
+/**
+ * One shared link in the link manager, with open, copy, disable (enable, once disabled) and
+ * delete.
+ */
 export const SharedLinkRow = memo(function SharedLinkRow({
   link,
   wide,
@@ -60,6 +66,7 @@ export const SharedLinkRow = memo(function SharedLinkRow({
   onOpen,
   onCopy,
   onDisable,
+  onEnable,
   onDelete,
 }: SharedLinkRowProps) {
   const { t } = useTranslation('sharing');
@@ -120,12 +127,21 @@ export const SharedLinkRow = memo(function SharedLinkRow({
             disabled={!active}
             onClick={() => onCopy(link)}
           />
-          <Action
-            label={t('manager.disable', { name })}
-            testId="shared-link-disable"
-            icon={<LinkOffIcon fontSize="small" />}
-            onClick={() => onDisable(link)}
-          />
+          {link.status === 'disabled' ? (
+            <Action
+              label={t('manager.enable', { name })}
+              testId="shared-link-enable"
+              icon={<LinkIcon fontSize="small" />}
+              onClick={() => onEnable(link)}
+            />
+          ) : (
+            <Action
+              label={t('manager.disable', { name })}
+              testId="shared-link-disable"
+              icon={<LinkOffIcon fontSize="small" />}
+              onClick={() => onDisable(link)}
+            />
+          )}
           <Action
             label={t('manager.delete', { name })}
             testId="shared-link-delete"

@@ -119,19 +119,27 @@ describe('shared conversation page', () => {
     ]);
   });
 
-  it('shows the not-found page for a link that does not open', async () => {
+  it('says a link that does not open is no longer available, and leads on to the chat', async () => {
     const { api } = openPage({ [VERIFY]: () => detail('not_found', 404) });
-    const page = await screen.findByTestId('not-found-page');
-    expect(within(page).getByRole('heading', { level: 1 }).textContent).toBe('Page not found');
+    const page = await screen.findByTestId('shared-link-unavailable');
+    expect(within(page).getByRole('heading', { level: 1 }).textContent).toBe(
+      'This link is no longer available',
+    );
+    expect(page.textContent).toContain('may have disabled or deleted it, or it may have expired');
+    expect(screen.queryByText('Page not found')).toBeNull();
+    expect(within(page).getByRole('link', { name: 'Go to chat' }).getAttribute('href')).toBe(
+      '/chat',
+    );
     // Inside the shell, whose main landmark already holds the page.
     expect(page.tagName).not.toBe('MAIN');
     expect(requestsTo(api, MESSAGES)).toEqual([]);
     expect(document.head.querySelector('meta[name="robots"]')).not.toBeNull();
   });
 
-  it('shows the not-found page when the messages are gone', async () => {
+  it('says so too when the link is disabled or deleted while it is read', async () => {
     openPage({ [MESSAGES]: () => detail('not_found', 404) });
-    expect(await screen.findByTestId('not-found-page')).toBeTruthy();
+    expect(await screen.findByTestId('shared-link-unavailable')).toBeTruthy();
+    expect(screen.queryByTestId('shared-conversation')).toBeNull();
   });
 
   it('says when too many links were tried, and tries again', async () => {

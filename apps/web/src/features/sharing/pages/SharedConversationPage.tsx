@@ -15,13 +15,13 @@ import { paths } from '../../../app/paths';
 import { useToast } from '../../../app/toast';
 import { useLanguage } from '../../../app/use-language';
 import { useEncryptionFlows } from '../../encryption';
-import { NotFoundPage } from '../../errors';
 import {
   useContinueSharedConversationMutation,
   useListSharedMessagesInfiniteQuery,
   useVerifySharedLinkQuery,
 } from '../api';
 import { PersonAvatar } from '../components/PersonAvatar';
+import { SharedLinkUnavailable } from '../components/SharedLinkUnavailable';
 import { SharedMessageItem } from '../components/SharedMessageItem';
 
 const COLUMN = { maxWidth: '48rem', mx: 'auto', px: { xs: 2, sm: 3 }, width: '100%' } as const;
@@ -77,7 +77,7 @@ function SharedHeader({ shared }: { shared: SharedConversation }) {
 
 /**
  * /chat/share/:secret: a conversation someone shared, read-only, with the way to continue it
- * in the visitor's own chat. Any link that does not open shows the not-found page.
+ * in the visitor's own chat. Any link that does not open says it is no longer available.
  */
 export function SharedConversationPage() {
   const { t } = useTranslation(['sharing', 'chat']);
@@ -111,7 +111,7 @@ export function SharedConversationPage() {
     return (
       <>
         <PrivacyMeta />
-        <NotFoundPage embedded />
+        <SharedLinkUnavailable />
       </>
     );
   }
