@@ -202,6 +202,29 @@ for (const variant of WALKS) {
       await expect(page.getByRole('article', { name: t.chat.question.label })).toContainText(
         question,
       );
+      // Unlocked: the open conversation is marked as encrypted, and the header offers to lock
+      // the session again (an icon on a phone, the header bar not overflowing).
+      await expect(
+        page.getByRole('main').getByRole('img', { name: t.chat.encryption.marker }),
+      ).toBeVisible();
+      const lock = page.getByRole('button', { name: t.encryption.session.lockLabel });
+      await expect(lock).toBeVisible();
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      ).toBe(true);
+      await expectAccessible(page, `unlocked session with an encrypted conversation, ${label}`);
+      // Locked: the tab starts again, says why, and the conversation asks for the PIN again.
+      await lock.click();
+      await expect(page.getByText(t.encryption.session.locked)).toBeVisible();
+      await expect(lock).toHaveCount(0);
+      const again = page.getByTestId('unlock-dialog');
+      await expect(again).toBeVisible();
+      await typePin(again, PIN);
+      await again.getByTestId('unlock-submit').click();
+      await expect(again).toBeHidden();
+      await expect(page.getByRole('article', { name: t.chat.question.label })).toContainText(
+        question,
+      );
       // Sealed text is not indexed: search says so instead of finding it.
       history = await historyPanel(page, variant);
       await history.getByLabel(t.chat.search.label).fill(question.split(' ')[2]!);

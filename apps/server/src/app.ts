@@ -38,6 +38,7 @@ import { maintenanceRoutes } from './modules/maintenance/maintenance.routes';
 import { modelRoutes } from './modules/models/models.routes';
 import { planRoutes } from './modules/plans/plans.routes';
 import { cspReportRoutes } from './modules/telemetry/csp-report.routes';
+import { recordSessionActivity } from './modules/session/session-activity.service';
 import { sessionRoutes } from './modules/session/session.routes';
 import { usageRoutes } from './modules/usage/usage.routes';
 import { invitationRoutes } from './modules/organizations/invitations.routes';
@@ -328,6 +329,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       }),
     liveSessions: (sessionIds) => liveSessionIds({ db: ctx.db, now: now(), sessionIds }),
     openSession: chat.openSession,
+    recordActivity: (actor) => recordSessionActivity({ db: ctx.db, now: now(), actor }),
     heartbeatMs: deps.socketCheckMs,
   });
   app.decorate('drain', async (graceMs: number) => {

@@ -18,7 +18,7 @@ import {
   enableEncryption,
 } from './encryption-switches.service';
 import { countEncryptedConversations } from './encryption-sync.service';
-import { createEncryptionSecrets, unlockDecryption } from './encryption.service';
+import { createEncryptionSecrets, lockDecryption, unlockDecryption } from './encryption.service';
 
 const errors = {
   400: ZErrorResponse,
@@ -97,6 +97,22 @@ export function encryptionRoutes(ctx: AppContext) {
           actor: requireActor(request),
           credential: request.body.encryption_key,
         }),
+    );
+
+    r.post(
+      '/user/lock-decryption',
+      {
+        schema: {
+          tags,
+          summary: 'Lock the data key again in this session',
+          description:
+            'The session forgets its unlocked data key: its encrypted conversations answer ' +
+            '403 decryption_locked until it is unlocked again. Other sessions stay as they ' +
+            'are; an answer already being written is finished and stored encrypted.',
+          response: { 200: ZEncryptionStatus, ...errors },
+        },
+      },
+      async (request) => lockDecryption({ ctx, actor: requireActor(request) }),
     );
 
     r.post(

@@ -167,3 +167,17 @@ export async function unlockDecryption(options: {
   await hurryEncryptionSync(ctx.db, actor.userId);
   return encryptionStatus({ ctx, userId: actor.userId, sessionId: actor.sessionId });
 }
+
+/**
+ * Forgets the data key this session holds: its encrypted conversations are locked again,
+ * in all its tabs, until the next unlock. Other sessions keep theirs.
+ */
+export async function lockDecryption(options: {
+  ctx: EncryptionContext;
+  actor: UserActor;
+}): Promise<EncryptionStatus> {
+  const { ctx } = options;
+  const { actor } = requireContextAccess({ actor: options.actor, action: 'encryption.unlock' });
+  await ctx.unlockedKeys.dropSessions([actor.sessionId]);
+  return encryptionStatus({ ctx, userId: actor.userId, sessionId: actor.sessionId });
+}

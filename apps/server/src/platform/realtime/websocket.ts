@@ -40,6 +40,11 @@ export interface WebSocketOptions {
   /** Which of these sessions are still live: the periodic check closes the others' sockets. */
   liveSessions(sessionIds: string[]): Promise<Set<string>>;
   openSession(options: { actor: UserActor; send(message: ServerMessage): void }): RealtimeSession;
+  /**
+   * Marks the session active (throttled by the callee): a chat kept only on the socket shows
+   * on the devices list as activity, not just its sign-in.
+   */
+  recordActivity(actor: UserActor): Promise<unknown>;
   log: { warn(details: object, message: string): void };
   /** How often dead peers are dropped and sessions checked again; tests shorten it. */
   heartbeatMs?: number;
@@ -111,6 +116,9 @@ export async function registerWebSocket(
       }
       const session = options.openSession({ actor, send: (message) => send(socket, message) });
       const entry = registry.add({ socket, actor, expiresAt: expiresAt.getTime() });
+      // The activity of the frames so far, in order; a pong waits for it, so that a pong
+      // means the frames before it were fully taken in.
+      let activity: Promise<void> = Promise.resolve();
       socket.on('close', () => {
         registry.remove(entry);
         session.close();
@@ -135,8 +143,17 @@ export async function registerWebSocket(
         }
         const message = parsed.data;
         if (message.type === 'ping') {
-          return send(socket, { type: 'pong', ...(message.id && { id: message.id }) });
+          // A ping keeps the line open, it is no activity of the user's.
+          const pong = { type: 'pong' as const, ...(message.id && { id: message.id }) };
+          void activity.then(() => send(socket, pong));
+          return;
         }
+        activity = activity
+          .then(() => options.recordActivity(actor))
+          .then(
+            () => undefined,
+            (err: unknown) => options.log.warn({ err }, 'session activity not recorded'),
+          );
         session.handle(message);
       });
     },

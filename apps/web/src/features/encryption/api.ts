@@ -8,7 +8,7 @@ import type {
 import { api } from '../../app/api/api';
 import type { AppDispatch } from '../../app/store';
 import { userApi } from '../user/api';
-import { announceUnlocked } from './unlock-broadcast';
+import { announceLocked, announceUnlocked } from './unlock-broadcast';
 
 /**
  * Every call answers the new status: it goes into Me at once, so the dialogs, the switch and
@@ -37,6 +37,13 @@ async function keepUnlockedStatus(arg: unknown, lifecycle: Parameters<typeof kee
   if (result?.data.is_decryption_unlocked) announceUnlocked();
 }
 
+/** The session is locked again: the other tabs are told as well. */
+async function keepLockedStatus(arg: unknown, lifecycle: Parameters<typeof keepStatus>[1]) {
+  await keepStatus(arg, lifecycle);
+  const result = await lifecycle.queryFulfilled.catch(() => undefined);
+  if (result && !result.data.is_decryption_unlocked) announceLocked();
+}
+
 export const encryptionApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The first credential makes the key; a new one replaces it once unlocked. */
@@ -50,6 +57,12 @@ export const encryptionApi = api.injectEndpoints({
       // The locked conversations get their names back.
       invalidatesTags: ['Me', 'Conversations'],
       onQueryStarted: keepUnlockedStatus,
+    }),
+    /** Forgets the data key this session holds, in every tab of it. */
+    lockDecryption: build.mutation<EncryptionStatus, void>({
+      query: () => ({ url: '/user/lock-decryption', method: 'POST' }),
+      invalidatesTags: ['Me', 'Conversations'],
+      onQueryStarted: keepLockedStatus,
     }),
     enableEncryption: build.mutation<EncryptionStatus, void>({
       query: () => ({ url: '/user/enable-encryption', method: 'POST' }),
@@ -87,6 +100,7 @@ export const encryptionApi = api.injectEndpoints({
 export const {
   useCreateEncryptionSecretsMutation,
   useUnlockDecryptionMutation,
+  useLockDecryptionMutation,
   useEnableEncryptionMutation,
   useDisableEncryptionMutation,
   useDeleteEncryptionSecretsMutation,

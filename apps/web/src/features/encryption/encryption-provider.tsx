@@ -12,6 +12,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { errorCode, errorMessage } from '../../app/api/error-message';
 import { api } from '../../app/api/api';
+import { withNoticeForReload } from '../../app/notice-after-reload';
 import { useAppDispatch } from '../../app/store';
 import { useToast } from '../../app/toast';
 import { useDeleteEncryptionSecretsMutation } from './api';
@@ -22,7 +23,8 @@ import {
   type RemovalOptions,
   type SetupOptions,
 } from './encryption-flows';
-import { onUnlockedElsewhere } from './unlock-broadcast';
+import { restartTab } from './restart-tab';
+import { onLockedElsewhere, onUnlockedElsewhere } from './unlock-broadcast';
 import { useEncryptionProgress } from './use-encryption-progress';
 
 // The dialogs load when first opened, not with the shell.
@@ -89,6 +91,14 @@ export function EncryptionProvider({ children }: { children: ReactNode }) {
   useEffect(
     () => onUnlockedElsewhere(() => dispatch(api.util.invalidateTags(['Me', 'Conversations']))),
     [dispatch],
+  );
+  // Another tab locked the session: this one starts again locked too.
+  useEffect(
+    () =>
+      onLockedElsewhere(
+        () => void withNoticeForReload(t('session.locked'), async () => restartTab()),
+      ),
+    [t],
   );
 
   const [, setSetup] = setupSlot;

@@ -1,5 +1,7 @@
 // The public face of the feature for other features (docs/ARCHITECTURE.md, Rules): the
-// provider the shell mounts, the flows pages start, and the progress line of the settings.
+// provider the shell mounts, the flows pages start, the progress line of the settings and
+// the shell header's lock button.
+export { EncryptionLockButton } from './components/EncryptionLockButton';
 export { EncryptionProgress } from './components/EncryptionProgress';
 export {
   useEncryptionFlows,

@@ -8,10 +8,11 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import type { Conversation } from '@themis/shared';
-import { memo, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { paths } from '../../../app/paths';
+import { EncryptedMark } from './EncryptedMark';
 
 export interface ConversationRowProps {
   conversation: Conversation;
@@ -32,7 +33,8 @@ export function useConversationName(): (conversation: Conversation) => string {
 
 /**
  * One conversation in the history, with its rename, share and delete menu. A locked one shows a lock
- * and opens to the unlock dialog (the chat page asks when its messages are refused).
+ * and opens to the unlock dialog (the chat page asks when its messages are refused); an
+ * encrypted one that is unlocked is marked as encrypted after its name.
  */
 export const ConversationRow = memo(function ConversationRow({
   conversation,
@@ -46,6 +48,9 @@ export const ConversationRow = memo(function ConversationRow({
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const name = useConversationName()(conversation);
   const locked = conversation.is_locked;
+  // A locked one says so by its lock and its name already.
+  const markedEncrypted = conversation.is_encrypted && !locked;
+  const markId = useId();
   const close = () => setAnchor(null);
   return (
     <ListItem
@@ -72,6 +77,8 @@ export const ConversationRow = memo(function ConversationRow({
         onClick={onNavigate}
         sx={{ borderRadius: 1, pr: 5 }}
         data-locked={locked || undefined}
+        // Described rather than named by it: the link keeps the conversation's name.
+        aria-describedby={markedEncrypted ? markId : undefined}
       >
         {locked && (
           <ListItemIcon sx={{ minWidth: 28 }}>
@@ -79,6 +86,14 @@ export const ConversationRow = memo(function ConversationRow({
           </ListItemIcon>
         )}
         <ListItemText primary={name} slotProps={{ primary: { noWrap: true, variant: 'body2' } }} />
+        {markedEncrypted && (
+          <>
+            <EncryptedMark decorative />
+            <span id={markId} hidden>
+              {t('encryption.marker')}
+            </span>
+          </>
+        )}
       </ListItemButton>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
         {/* Its name cannot be read, nor written, until it is unlocked. */}

@@ -24,6 +24,7 @@ import { useLanguage } from '../../../app/use-language';
 import { ShareButton } from '../../sharing';
 import { ChatEmptyState } from '../components/ChatEmptyState';
 import { ConversationSkeleton } from '../components/ConversationSkeleton';
+import { EncryptedMark } from '../components/EncryptedMark';
 import { ChatInput } from '../components/ChatInput';
 import { useConversationName } from '../components/ConversationRow';
 import { ModelMenu } from '../components/ModelMenu';
@@ -271,6 +272,7 @@ export function ChatPage() {
           </Typography>
         )}
         <ModelMenu models={models} model={model} isLoading={modelsLoading} onChoose={choose} />
+        {conversationId && listed?.is_encrypted && <EncryptedMark />}
         <UsageMeter />
         {conversationId && !empty && (
           <ShareButton

@@ -263,6 +263,19 @@ describe('settings: security', () => {
     expect(screen.getByText('Safari on iOS')).toBeTruthy();
   });
 
+  it("shows a device's last activity, not its sign-in, in the app's date format", async () => {
+    // Built in local time, so the expected text holds in any time zone.
+    const signedIn = new Date(2026, 10, 20, 9, 0, 0).toISOString();
+    const lastActive = new Date(2026, 10, 22, 14, 5, 9).toISOString();
+    openSettings('security', {
+      'GET /user/session/list': () =>
+        json([session({ created_at: signedIn, last_seen_at: lastActive })]),
+    });
+    const [row] = await screen.findAllByTestId('device-row');
+    expect(row!.textContent).toContain('Last active 22.11.2026 14:05:09');
+    expect(row!.textContent).not.toContain('20.11.2026');
+  });
+
   it('lists the devices and signs out another one', async () => {
     const { api } = openSettings('security', { 'DELETE /user/session/delete/other': ok });
     const rows = await screen.findAllByTestId('device-row');

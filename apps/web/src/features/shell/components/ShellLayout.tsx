@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { takeNoticeAfterReload } from '../../../app/notice-after-reload';
 import { useToast } from '../../../app/toast';
-import { EncryptionProvider } from '../../encryption';
+import { EncryptionLockButton, EncryptionProvider } from '../../encryption';
 import { FeedbackDialogProvider } from '../../feedback';
 import { SettingsDialogProvider } from '../../settings';
 import { Sidebar } from './Sidebar';
@@ -73,9 +73,14 @@ export function ShellLayout({ banner }: ShellLayoutProps) {
                     >
                       <MenuIcon />
                     </IconButton>
-                    <Typography component="span" variant="h6" sx={{ ml: 1, fontWeight: 700 }}>
+                    <Typography
+                      component="span"
+                      variant="h6"
+                      sx={{ ml: 1, flexGrow: 1, fontWeight: 700 }}
+                    >
                       {t('appName')}
                     </Typography>
+                    <EncryptionLockButton compact />
                   </Toolbar>
                 </AppBar>
                 <Drawer

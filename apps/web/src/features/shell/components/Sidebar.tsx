@@ -34,6 +34,7 @@ import {
 import { LanguageMenu } from './LanguageMenu';
 import { UserMenu } from './UserMenu';
 import { HistoryPanel } from '../../chat';
+import { EncryptionLockButton } from '../../encryption';
 import { OrganizationMenu, useCurrentOrganization } from '../../organizations';
 import { useOpenFeedback } from '../../feedback';
 import { useOpenSettings } from '../../settings';
@@ -124,7 +125,7 @@ export function Sidebar({ onNavigate, onClose }: SidebarProps) {
         </ListItemButton>
       );
     }
-    if (id === 'logout') return <ListItemButton onClick={logout}>{content}</ListItemButton>;
+    if (id === 'logout') return <ListItemButton onClick={() => logout()}>{content}</ListItemButton>;
     if (id === 'feedback') {
       return <ListItemButton onClick={openFeedback}>{content}</ListItemButton>;
     }
@@ -176,6 +177,8 @@ export function Sidebar({ onNavigate, onClose }: SidebarProps) {
         <Typography component="span" variant="h6" sx={{ flexGrow: 1, fontWeight: 700 }}>
           {t('appName')}
         </Typography>
+        {/* A drawer's header bar shows it already. */}
+        {!onClose && <EncryptionLockButton />}
         {onClose && (
           <IconButton aria-label={t('nav.close')} onClick={onClose} edge="end">
             <CloseIcon />

@@ -9,7 +9,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Session } from '@themis/shared';
+import { DEFAULT_DATE_FORMAT, type Session } from '@themis/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../../app/dates';
@@ -61,7 +61,7 @@ function DeviceRow({ session, onSignOut }: { session: Session; onSignOut: () => 
           </Stack>
         }
         secondary={`${t('devices.lastSeen', {
-          date: formatDate(session.last_seen_at, 'EU', { withTime: true, language }),
+          date: formatDate(session.last_seen_at, DEFAULT_DATE_FORMAT, { withTime: true, language }),
         })} · ${session.ip || unknown}${provider}`}
         sx={{ pr: session.is_current ? 0 : 10 }}
       />
