@@ -3,7 +3,8 @@ import type { Conversation } from '@themis/shared';
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { detail, fakeApi } from '../../test/fake-api';
+import { detail, fakeApi, json } from '../../test/fake-api';
+import { useListConversationsInfiniteQuery } from './api';
 import { renderWithProviders } from '../../test/render';
 import { conversation } from './test-data';
 import { useLeaveWhenGone } from './use-leave-when-gone';
@@ -57,5 +58,50 @@ describe('an open conversation that leaves the history', () => {
     await waitFor(() => expect(answered()).toBe(true));
     expect(router.state.location.pathname).toBe(`/chat/${OPEN.pk}`);
     expect(screen.queryByTestId('new-chat')).toBeNull();
+  });
+
+  it('asks again at the history’s next answer when the first answer came before the deletion', async () => {
+    let deleted = false;
+    fakeApi({
+      'GET /conversation/list': () => json({ items: [], next_cursor: null }),
+      [`GET /conversation/messages/${OPEN.pk}`]: () =>
+        deleted ? detail('not_found', 404) : detail('decryption_locked', 403),
+    });
+    function WithHistory() {
+      const history = useListConversationsInfiniteQuery();
+      const [listed, setListed] = useState<Conversation | undefined>(OPEN);
+      useLeaveWhenGone(OPEN.pk, listed);
+      return (
+        <>
+          <button type="button" onClick={() => setListed(undefined)}>
+            gone from the history
+          </button>
+          <button type="button" onClick={() => void history.refetch()}>
+            the history answers again
+          </button>
+        </>
+      );
+    }
+    const router = createMemoryRouter(
+      [
+        { path: '/chat/:conversationId', element: <WithHistory /> },
+        { path: '/chat', element: <div data-testid="new-chat" /> },
+      ],
+      { initialEntries: [`/chat/${OPEN.pk}`] },
+    );
+    const { store } = renderWithProviders(<RouterProvider router={router} />);
+    const refusals = () =>
+      Object.values(store.getState().api.queries).filter(
+        (query) => query?.endpointName === 'listMessages' && query.status === 'rejected',
+      ).length;
+    await screen.findByRole('button', { name: 'the history answers again' });
+    screen.getByRole('button', { name: 'gone from the history' }).click();
+    await waitFor(() => expect(refusals()).toBe(1));
+    expect(router.state.location.pathname).toBe(`/chat/${OPEN.pk}`);
+
+    deleted = true;
+    screen.getByRole('button', { name: 'the history answers again' }).click();
+    await screen.findByTestId('new-chat');
+    expect(router.state.location.pathname).toBe('/chat');
   });
 });
