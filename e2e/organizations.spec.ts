@@ -298,26 +298,48 @@ for (const variant of VARIANTS) {
     const list = page.getByTestId('coworkers-page');
     await expect(list.getByTestId('coworker-row')).toHaveCount(2);
     await expect(list.getByTestId('coworkers-stats')).toContainText(/1\D000\D000/);
+    // Names and addresses wrap as words: the table fits the screen without scrolling sideways.
+    const table = list.getByRole('table');
+    expect(await table.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(
+      true,
+    );
     await expectAccessible(page, `co-workers, ${variant.label}`);
 
+    // The colleague signed up as Anna Kowalska. Their row opens the detail panel, 300 px wide
+    // on either screen, where the role is changed and they are removed.
+    const name = 'Anna Kowalska';
     const row = list.getByTestId('coworker-row').filter({ hasText: email });
-    await row.getByRole('combobox').click();
+    await row
+      .getByRole('button', { name: interpolate(texts.coworkers.showDetails, { name }) })
+      .click();
+    const panel = page.getByRole('dialog', { name: texts.coworkers.details });
+    await expect(panel).toContainText(email);
+    await expect(panel).toContainText(texts.coworkers.activity);
+    expect(Math.round((await panel.boundingBox())!.width)).toBe(300);
+    await expectAccessible(page, `co-worker details, ${variant.label}`);
+    await panel
+      .getByRole('combobox', { name: interpolate(texts.coworkers.roleOf, { name }) })
+      .click();
     const changed = page.waitForResponse((r) => r.url().includes('/membership/update/'));
     await page.getByRole('option', { name: texts.roles.OBSERVER }).click();
     expect((await changed).status()).toBe(200);
-    await expect(row.getByRole('combobox')).toHaveText(texts.roles.OBSERVER);
-    // Confirmed: the colleague signed up as Anna Kowalska.
-    const name = 'Anna Kowalska';
-    await expect(
-      page.getByText(
-        interpolate(texts.coworkers.roleChanged, { name, role: texts.roles.OBSERVER }),
-      ),
-    ).toBeVisible();
+    await expect(panel.getByRole('combobox')).toHaveText(texts.roles.OBSERVER);
+    const toast = page.getByText(
+      interpolate(texts.coworkers.roleChanged, { name, role: texts.roles.OBSERVER }),
+    );
+    await expect(toast).toBeVisible();
+    // On a phone toasts come at the top, clear of the buttons at the bottom of a dialog.
+    const { height } = variant.viewport;
+    const top = (await toast.boundingBox())!.y;
+    expect(variant.viewport.width < 768 ? top < height / 2 : top > height / 2).toBe(true);
 
-    await row.getByRole('button').last().click();
+    await panel
+      .getByRole('button', { name: interpolate(texts.coworkers.remove, { name }) })
+      .click();
     const confirm = page.getByRole('dialog', { name: texts.coworkers.removeTitle });
     await expectAccessible(page, `remove a co-worker, ${variant.label}`);
     await confirm.getByRole('button', { name: texts.coworkers.removeConfirm }).click();
+    await expect(panel).toBeHidden();
     await expect(list.getByTestId('coworker-row')).toHaveCount(1);
     await expect(page.getByText(interpolate(texts.coworkers.removed, { name }))).toBeVisible();
   });

@@ -89,14 +89,16 @@ export function EmailChipsField({ value, onChange }: EmailChipsFieldProps) {
           }}
         >
           {value.map((email) => (
-            <li key={email}>
+            <Box component="li" key={email} sx={{ maxWidth: '100%' }}>
               <Chip
                 label={email}
                 size="small"
+                // A long address is cut with an ellipsis rather than run out of the dialog.
+                sx={{ maxWidth: '100%' }}
                 onDelete={() => onChange(value.filter((item) => item !== email))}
                 deleteIcon={<CancelIcon titleAccess={t('create.removeEmail', { email })} />}
               />
-            </li>
+            </Box>
           ))}
         </Box>
       )}

@@ -97,9 +97,9 @@ export function InviteFields({ choice }: { choice: InviteChoice }) {
             <Stack
               component="li"
               key={email}
-              direction="row"
+              direction={{ xs: 'column', sm: 'row' }}
               spacing={1}
-              sx={{ alignItems: 'center' }}
+              sx={{ alignItems: { xs: 'stretch', sm: 'center' } }}
               data-testid="invite-address-role"
             >
               <Typography

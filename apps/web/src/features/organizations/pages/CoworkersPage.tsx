@@ -1,9 +1,8 @@
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import Alert from '@mui/material/Alert';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -21,7 +20,6 @@ import { useToast } from '../../../app/toast';
 import { formatDate } from '../../../app/dates';
 import { useLanguage } from '../../../app/use-language';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { initials } from '../../../components/initials';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import {
   useListMembersQuery,
@@ -29,13 +27,20 @@ import {
   useRemoveMemberMutation,
   useUpdateMemberRoleMutation,
 } from '../api';
+import {
+  CoworkerAvatar,
+  CoworkerDetails,
+  CoworkerRole,
+  type ManagedRole,
+} from '../components/CoworkerDetails';
 import { PageRows } from '../components/PageRows';
 
-const ROLES = ['ADMIN', 'MEMBER', 'OBSERVER'] as const;
-type ManagedRole = (typeof ROLES)[number];
-
-/** Columns shown on wide screens only; the usage moves under the name on narrow ones. */
+/**
+ * Columns shown on wide screens only: on narrow ones a row is the person and the role under
+ * the name, and the rest is in the detail panel.
+ */
 const WIDE_ONLY = { display: { xs: 'none', md: 'table-cell' } } as const;
+const WIDE_ONLY_INLINE = { display: { xs: 'none', md: 'inline-flex' } } as const;
 
 /** Whether `organization`'s manager (the user) may change this member (decisions.md). */
 function manageable(organization: Organization, member: Member): boolean {
@@ -55,6 +60,8 @@ export function CoworkersPage({ organization }: { organization: Organization }) 
   const deferredSearch = useDeferredValue(search.trim());
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const [removing, setRemoving] = useState<Member>();
+  // The member whose detail panel is open.
+  const [shown, setShown] = useState<Member>();
   const [error, setError] = useState<string>();
   const stats = useMembershipStatsQuery(organization.pk);
   const [updateRole] = useUpdateMemberRoleMutation();
@@ -62,12 +69,15 @@ export function CoworkersPage({ organization }: { organization: Organization }) 
   const numbers = new Intl.NumberFormat(language === 'pl' ? 'pl-PL' : 'en-GB');
   // The product's one date format in either language (spec §9).
   const date = (value: string) => formatDate(value, DEFAULT_DATE_FORMAT, { language });
+  const activityOf = (member: Member) =>
+    member.latest_activity ? date(member.latest_activity) : t('coworkers.never');
 
   async function changeRole(member: Member, role: ManagedRole) {
     setError(undefined);
     const result = await updateRole({ membershipPk: member.pk, role });
     if ('error' in result) setError(errorMessageKey(result.error));
     else {
+      setShown((open) => (open?.pk === member.pk ? { ...open, role } : open));
       const values = { name: displayName(member.user), role: t(`roles.${role}`) };
       void toast.show(t('coworkers.roleChanged', values), { variant: 'success' });
     }
@@ -81,6 +91,7 @@ export function CoworkersPage({ organization }: { organization: Organization }) 
     else {
       const values = { name: displayName(removing.user) };
       void toast.show(t('coworkers.removed', values), { variant: 'success' });
+      setShown(undefined);
     }
     setRemoving(undefined);
   }
@@ -112,7 +123,7 @@ export function CoworkersPage({ organization }: { organization: Organization }) 
           <TableHead>
             <TableRow>
               <TableCell>{t('coworkers.person')}</TableCell>
-              <TableCell>{t('coworkers.role')}</TableCell>
+              <TableCell sx={WIDE_ONLY}>{t('coworkers.role')}</TableCell>
               <TableCell sx={WIDE_ONLY} align="right">
                 {t('coworkers.usage')}
               </TableCell>
@@ -136,21 +147,7 @@ export function CoworkersPage({ organization }: { organization: Organization }) 
                   <TableRow key={member.pk} data-testid="coworker-row">
                     <TableCell>
                       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-                        <Avatar
-                          aria-hidden
-                          src={member.user.avatar_url ?? undefined}
-                          alt=""
-                          sx={{
-                            width: 32,
-                            height: 32,
-                            fontSize: '0.875rem',
-                            fontWeight: 600,
-                            bgcolor: 'primary.main',
-                            color: 'primary.contrastText',
-                          }}
-                        >
-                          {initials(member.user)}
-                        </Avatar>
+                        <CoworkerAvatar member={member} />
                         <Box sx={{ minWidth: 0 }}>
                           <Typography
                             variant="body2"
@@ -172,45 +169,35 @@ export function CoworkersPage({ organization }: { organization: Organization }) 
                             component="div"
                             sx={{ display: { md: 'none' } }}
                           >
-                            {`${t('coworkers.usage')}: ${numbers.format(member.usage)}`}
+                            {t(`roles.${member.role}`)}
                           </Typography>
                         </Box>
                       </Stack>
                     </TableCell>
-                    <TableCell>
-                      {manageable(organization, member) ? (
-                        <TextField
-                          select
-                          size="small"
-                          value={member.role}
-                          label={t('coworkers.roleOf', { name: displayName(member.user) })}
-                          onChange={(event) =>
-                            void changeRole(member, event.target.value as ManagedRole)
-                          }
-                          sx={{ minWidth: { xs: '8rem', md: '10rem' } }}
-                        >
-                          {ROLES.map((role) => (
-                            <MenuItem key={role} value={role}>
-                              {t(`roles.${role}`)}
-                            </MenuItem>
-                          ))}
-                        </TextField>
-                      ) : (
-                        t(`roles.${member.role}`)
-                      )}
+                    <TableCell sx={WIDE_ONLY}>
+                      <CoworkerRole
+                        member={member}
+                        manageable={manageable(organization, member)}
+                        onChange={(role) => void changeRole(member, role)}
+                      />
                     </TableCell>
                     <TableCell align="right" sx={WIDE_ONLY}>
                       {numbers.format(member.usage)}
                     </TableCell>
                     <TableCell sx={WIDE_ONLY}>{date(member.date_added)}</TableCell>
-                    <TableCell sx={WIDE_ONLY}>
-                      {member.latest_activity ? date(member.latest_activity) : t('coworkers.never')}
-                    </TableCell>
-                    <TableCell align="right">
+                    <TableCell sx={WIDE_ONLY}>{activityOf(member)}</TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      <IconButton
+                        aria-label={t('coworkers.showDetails', { name: displayName(member.user) })}
+                        onClick={() => setShown(member)}
+                      >
+                        <InfoOutlinedIcon />
+                      </IconButton>
                       {manageable(organization, member) && (
                         <IconButton
                           aria-label={t('coworkers.remove', { name: displayName(member.user) })}
                           onClick={() => setRemoving(member)}
+                          sx={WIDE_ONLY_INLINE}
                         >
                           <DeleteOutlineIcon />
                         </IconButton>
@@ -225,6 +212,16 @@ export function CoworkersPage({ organization }: { organization: Organization }) 
           </TableBody>
         </Table>
       </TableContainer>
+      <CoworkerDetails
+        member={shown}
+        manageable={shown !== undefined && manageable(organization, shown)}
+        usage={shown ? numbers.format(shown.usage) : ''}
+        added={shown ? date(shown.date_added) : ''}
+        activity={shown ? activityOf(shown) : ''}
+        onRoleChange={(role) => shown && void changeRole(shown, role)}
+        onRemove={() => setRemoving(shown)}
+        onClose={() => setShown(undefined)}
+      />
       <ConfirmDialog
         open={removing !== undefined}
         title={t('coworkers.removeTitle')}
