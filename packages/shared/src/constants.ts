@@ -1,6 +1,8 @@
 /** Business constants of the product (spec §9), shared by the web app and the server. */
 export const APP_VERSION = '1.33.0';
 export const TERMS_DATE = '19-05-2025';
+/** TERMS_DATE as every date is shown (DATE_FORMATS.EU, the default): one format on screen. */
+export const TERMS_DATE_SHOWN = TERMS_DATE.replaceAll('-', '.');
 /**
  * The placeholder of the product's contact mailbox (spec §1), shown in the web app and the
  * e-mails until the operator sets CONTACT_EMAIL (which production requires): the spec does

@@ -1,5 +1,6 @@
 import { styled } from '@mui/material/styles';
-import { TOASTS } from '@themis/shared';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { MOBILE_BREAKPOINT_PX, TOASTS } from '@themis/shared';
 import { MaterialDesignContent, SnackbarProvider } from 'notistack';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,9 @@ const ReadableToast = styled(MaterialDesignContent)({
   '&.notistack-MuiContent-info': { backgroundColor: '#0B5394' },
 });
 
+/** On a phone, dialogs fill the screen with their buttons at the bottom: toasts go on top. */
+const PHONE_ANCHOR = { vertical: 'top', horizontal: 'center' } as const;
+
 const VARIANTS = {
   default: ReadableToast,
   success: ReadableToast,
@@ -27,6 +31,7 @@ export default function Toaster() {
   const { t } = useTranslation();
   // Toasts live in a named region of their own, so that no text is outside a landmark.
   const [region, setRegion] = useState<HTMLElement | null>(null);
+  const phone = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`);
   useEffect(() => {
     if (region) onToasterMounted();
   }, [region]);
@@ -37,7 +42,7 @@ export default function Toaster() {
           domRoot={region}
           maxSnack={TOASTS.maxSnack}
           autoHideDuration={TOASTS.autoHideMs}
-          anchorOrigin={TOASTS.anchor}
+          anchorOrigin={phone ? PHONE_ANCHOR : TOASTS.anchor}
           transitionDuration={{ enter: TOASTS.enterMs, exit: TOASTS.exitMs }}
           Components={VARIANTS}
         />

@@ -1,3 +1,4 @@
+import { TERMS_DATE_SHOWN } from '@themis/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { formatDate, formatMonthLabel, weekOptions } from './dates';
 import { reportError } from './reporting';
@@ -27,6 +28,12 @@ describe('formatDate', () => {
     expect(formatDate('not a date')).toBe('-');
     expect(formatDate(Number.NaN)).toBe('-');
     expect(reportError).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('the terms date', () => {
+  it('is shown in the format of every other date', () => {
+    expect(TERMS_DATE_SHOWN).toBe(formatDate(new Date(2025, 4, 19)));
   });
 });
 

@@ -3,7 +3,7 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Link from '@mui/material/Link';
-import { TERMS_DATE } from '@themis/shared';
+import { TERMS_DATE_SHOWN } from '@themis/shared';
 import { useId, type ReactNode } from 'react';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
@@ -47,7 +47,7 @@ export function TermsCheckbox<TValues extends FieldValues & { terms_accepted: tr
               <Trans
                 t={t}
                 i18nKey="register.terms"
-                values={{ date: TERMS_DATE }}
+                values={{ date: TERMS_DATE_SHOWN }}
                 components={{
                   terms: <DocumentLink to={paths.terms} />,
                   privacy: <DocumentLink to={paths.privacy} />,

@@ -81,7 +81,7 @@ describe('registration', () => {
     expect(field('E-mail').value).toBe('anna@example.com');
     expect(
       screen.getByLabelText(
-        'I accept the terms of use (opens in a new tab) and the privacy policy (opens in a new tab) of 19-05-2025',
+        'I accept the terms of use (opens in a new tab) and the privacy policy (opens in a new tab) of 19.05.2025',
       ),
     ).toBe(screen.getByTestId('register-terms'));
 

@@ -10,10 +10,10 @@ const DOCUMENTS: Document[] = ['terms', 'privacy'];
 
 describe('legal pages', () => {
   it.each([
-    ['/terms', 'en', 'Terms of use', 'In force from 19-05-2025', 'Privacy policy', '/privacy'],
-    ['/privacy', 'en', 'Privacy policy', 'In force from 19-05-2025', 'Terms of use', '/terms'],
-    ['/terms', 'pl', 'Regulamin', 'Obowiązuje od 19-05-2025', 'Polityka prywatności', '/privacy'],
-    ['/privacy', 'pl', 'Polityka prywatności', 'Obowiązuje od 19-05-2025', 'Regulamin', '/terms'],
+    ['/terms', 'en', 'Terms of use', 'In force from 19.05.2025', 'Privacy policy', '/privacy'],
+    ['/privacy', 'en', 'Privacy policy', 'In force from 19.05.2025', 'Terms of use', '/terms'],
+    ['/terms', 'pl', 'Regulamin', 'Obowiązuje od 19.05.2025', 'Polityka prywatności', '/privacy'],
+    ['/privacy', 'pl', 'Polityka prywatności', 'Obowiązuje od 19.05.2025', 'Regulamin', '/terms'],
   ])('%s in %s: dated, sectioned, open to visitors, with the mailbox', async (...row) => {
     const [path, language, title, date, other, otherPath] = row;
     await i18n.changeLanguage(language);

@@ -1,7 +1,7 @@
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { TERMS_DATE } from '@themis/shared';
+import { TERMS_DATE_SHOWN } from '@themis/shared';
 import { runtimeConfig } from '../../../app/runtime-config';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -28,7 +28,7 @@ function LegalPage({ document }: { document: LegalDocument }) {
       testId={`legal-${document}`}
       width="wide"
       title={t(`${document}.title`)}
-      description={t('effective', { date: TERMS_DATE })}
+      description={t('effective', { date: TERMS_DATE_SHOWN })}
     >
       <Typography>{t(`${document}.intro`)}</Typography>
       {(Array.isArray(sections) ? (sections as LegalSection[]) : []).map((section) => (

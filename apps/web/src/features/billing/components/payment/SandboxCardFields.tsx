@@ -20,8 +20,8 @@ export interface SandboxCardFieldsProps<TOutput> {
 const grouped = (number: string) => number.replace(/(\d{4})(?=\d)/g, '$1 ');
 
 /**
- * The offline sandbox's card form: clearly no real payment, with the test cards and what
- * each of them does.
+ * The offline sandbox's card form: clearly no real payment, the fields first (on a phone they
+ * are not pushed below the list), then the test cards and what each of them does.
  */
 export function SandboxCardFields<TOutput>({
   control,
@@ -35,6 +35,44 @@ export function SandboxCardFields<TOutput>({
         <AlertTitle>{t('sandbox.title')}</AlertTitle>
         {t('sandbox.notice')}
       </Alert>
+      <FormTextField
+        control={control}
+        name="number"
+        label={t('cardForm.number')}
+        autoComplete="cc-number"
+        slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'card-number' } }}
+      />
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } }}>
+        <FormTextField
+          control={control}
+          name="exp_month"
+          label={t('cardForm.expMonth')}
+          placeholder={t('cardForm.monthPlaceholder')}
+          autoComplete="cc-exp-month"
+          slotProps={{
+            htmlInput: { inputMode: 'numeric', maxLength: 2, 'data-testid': 'card-exp-month' },
+          }}
+        />
+        <FormTextField
+          control={control}
+          name="exp_year"
+          label={t('cardForm.expYear')}
+          placeholder={t('cardForm.yearPlaceholder')}
+          autoComplete="cc-exp-year"
+          slotProps={{
+            htmlInput: { inputMode: 'numeric', maxLength: 4, 'data-testid': 'card-exp-year' },
+          }}
+        />
+        <FormTextField
+          control={control}
+          name="cvc"
+          label={t('cardForm.cvc')}
+          autoComplete="cc-csc"
+          slotProps={{
+            htmlInput: { inputMode: 'numeric', maxLength: 4, 'data-testid': 'card-cvc' },
+          }}
+        />
+      </Box>
       <Box component="section" aria-labelledby={headingId}>
         <Typography id={headingId} component="h3" variant="subtitle2" sx={{ mb: 0.5 }}>
           {t('sandbox.testCards')}
@@ -67,46 +105,6 @@ export function SandboxCardFields<TOutput>({
             </Box>
           ))}
         </Box>
-      </Box>
-      <FormTextField
-        control={control}
-        name="number"
-        label={t('cardForm.number')}
-        autoComplete="cc-number"
-        slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'card-number' } }}
-      />
-      <Box
-        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: '1fr 1fr 1fr' } }}
-      >
-        <FormTextField
-          control={control}
-          name="exp_month"
-          label={t('cardForm.expMonth')}
-          placeholder={t('cardForm.monthPlaceholder')}
-          autoComplete="cc-exp-month"
-          slotProps={{
-            htmlInput: { inputMode: 'numeric', maxLength: 2, 'data-testid': 'card-exp-month' },
-          }}
-        />
-        <FormTextField
-          control={control}
-          name="exp_year"
-          label={t('cardForm.expYear')}
-          placeholder={t('cardForm.yearPlaceholder')}
-          autoComplete="cc-exp-year"
-          slotProps={{
-            htmlInput: { inputMode: 'numeric', maxLength: 4, 'data-testid': 'card-exp-year' },
-          }}
-        />
-        <FormTextField
-          control={control}
-          name="cvc"
-          label={t('cardForm.cvc')}
-          autoComplete="cc-csc"
-          slotProps={{
-            htmlInput: { inputMode: 'numeric', maxLength: 4, 'data-testid': 'card-cvc' },
-          }}
-        />
       </Box>
     </Stack>
   );
