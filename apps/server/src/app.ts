@@ -38,7 +38,7 @@ import { maintenanceRoutes } from './modules/maintenance/maintenance.routes';
 import { modelRoutes } from './modules/models/models.routes';
 import { planRoutes } from './modules/plans/plans.routes';
 import { cspReportRoutes } from './modules/telemetry/csp-report.routes';
-import { recordSessionActivity } from './modules/session/session-activity.service';
+import { recordSessionActivity } from './modules/auth/session-activity';
 import { sessionRoutes } from './modules/session/session.routes';
 import { usageRoutes } from './modules/usage/usage.routes';
 import { invitationRoutes } from './modules/organizations/invitations.routes';

@@ -15,11 +15,10 @@ import {
 import { AppError } from '../../errors';
 import { hashToken, randomToken } from '../../platform/crypto/secrets';
 import { describeUserAgent } from './user-agent';
+import { recordSessionActivity, SESSION_ACTIVITY_EVERY_MS } from './session-activity';
 
 /** Two tabs may refresh with the same token at once; within this window that is not theft. */
 const REUSE_GRACE_MS = 10_000;
-/** last_seen_at is written at most this often per session. */
-const LAST_SEEN_EVERY_MS = 5 * 60_000;
 
 export interface SessionTokens {
   access: string;
@@ -229,21 +228,6 @@ export async function authenticateAccess(options: {
     )
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isLive(now)));
   if (!session) return undefined;
-  if (now.getTime() - session.lastSeenAt.getTime() > LAST_SEEN_EVERY_MS) {
-    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
-    // The co-workers list's latest activity, as often as the devices list's.
-    if (session.organizationId) {
-      await db
-        .update(memberships)
-        .set({ lastActivityAt: now })
-        .where(
-          and(
-            eq(memberships.organizationId, session.organizationId),
-            eq(memberships.userId, userId),
-          ),
-        );
-    }
-  }
   const actor =
     session.organizationId && session.role
       ? organizationActor({
@@ -254,6 +238,10 @@ export async function authenticateAccess(options: {
           allowedModels: session.allowedModels,
         })
       : individualActor({ userId, sessionId });
+  // Read with the session already: most requests come inside the window and write nothing.
+  if (now.getTime() - session.lastSeenAt.getTime() > SESSION_ACTIVITY_EVERY_MS) {
+    await recordSessionActivity({ db, now, actor });
+  }
   return { actor, expiresAt: new Date(exp * 1000) };
 }
 

@@ -3,7 +3,7 @@ import type { UserActor } from '../../access/actor';
 import type { Database } from '../../db/client';
 import { memberships, sessions } from '../../db/schema';
 
-/** A session's last activity is written at most this often (the HTTP path's window too). */
+/** A session's last activity is written at most this often, by requests and socket frames. */
 export const SESSION_ACTIVITY_EVERY_MS = 5 * 60_000;
 
 /**
