@@ -1,8 +1,10 @@
 import type { Browser, Page } from '@playwright/test';
 import {
   applyVariant,
+  codeFromOutbox,
   interpolate,
   openSidebar,
+  PASSWORD,
   signUpThroughApi,
   textsOf,
   uniqueEmail,
@@ -322,3 +324,40 @@ for (const variant of WALKS) {
     });
   });
 }
+
+test('a signed-out visitor of a link who creates an account lands on the shared conversation', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const t = textsOf('en');
+  const ownerContext = await browser.newContext({ baseURL: E2E_URL });
+  const owner = await ownerContext.newPage();
+  await signUpThroughApi(owner);
+  const { link } = await sharedThroughApi(owner, 'Lease of the office');
+  await ownerContext.close();
+
+  await page.goto(pathOf(link));
+  await expect(page).toHaveURL(/\/login\?from=/);
+  await page.getByRole('link', { name: t.auth.login.register }).click();
+  const email = uniqueEmail('visitor');
+  const form = page.getByTestId('register-form');
+  await form.getByLabel(t.auth.fields.email).fill(email);
+  await form.getByLabel(t.auth.fields.password, { exact: true }).fill(PASSWORD);
+  await form.getByLabel(t.auth.fields.repeatPassword).fill(PASSWORD);
+  await page.getByTestId('register-terms').check();
+  await form.getByRole('button', { name: t.auth.register.submit, exact: true }).click();
+  const code = await codeFromOutbox(page.request, email, undefined, 'activation');
+  const confirmation = page.getByTestId('confirmation-form');
+  await confirmation.getByLabel(t.auth.fields.code).fill(code);
+  await confirmation.getByRole('button', { name: t.auth.confirmation.submit }).click();
+  await page.getByRole('link', { name: t.auth.activated.continue }).click();
+  const details = page.getByTestId('questionnaire-details-form');
+  await details.getByLabel(t.questionnaire.details.firstName).fill('Ewa');
+  await details.getByLabel(t.questionnaire.details.lastName).fill('Lis');
+  await details.getByRole('button', { name: t.questionnaire.details.submit }).click();
+  await page.getByTestId('questionnaire-finish').click();
+
+  await expect(page).toHaveURL(new RegExp(`${pathOf(link)}$`));
+  await expect(page.getByTestId('shared-conversation')).toContainText('Lease of the office');
+});
