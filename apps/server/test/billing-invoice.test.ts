@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Plan } from '@themis/shared';
+import type { PaymentCard, Plan } from '@themis/shared';
 import { extractDocumentText } from '../src/modules/attachments/text-extraction';
 import { Client, signedUpClient } from './accounts';
 import { createTestApp, type TestApp } from './app';
@@ -204,13 +204,14 @@ describe('invoice numbers', () => {
 
   it('stay unique and without gaps when payments are made at the same moment', async () => {
     clock = new Date('2026-05-11T10:00:00.000Z');
-    const payers = await Promise.all(
-      Array.from({ length: 5 }, async () => {
-        const { client } = await signedUpClient(t);
-        await saveDetails(client);
-        return { client, card: await savedCard(client) };
-      }),
-    );
+    // The payers sign up one by one (parallel sign-ups would race for the mail job that sends
+    // their codes); what happens at the same moment is the payments.
+    const payers: { client: Client; card: PaymentCard }[] = [];
+    for (let payer = 0; payer < 5; payer += 1) {
+      const { client } = await signedUpClient(t);
+      await saveDetails(client);
+      payers.push({ client, card: await savedCard(client) });
+    }
     const answers = await Promise.all(
       payers.map(({ client, card }) =>
         subscribeTo(client, { plan: plans.pro!, period: 'monthly', card }),
