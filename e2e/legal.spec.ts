@@ -1,4 +1,4 @@
-import { TERMS_DATE } from '@themis/shared';
+import { TERMS_DATE_SHOWN } from '@themis/shared';
 import { applyVariant, interpolate, textsOf, type Variant } from './accounts';
 import { E2E_CONTACT_EMAIL } from './env';
 import { expect, expectAccessible, operator, test } from './fixtures';
@@ -29,7 +29,7 @@ test.describe('terms of use and privacy policy', () => {
         await expect(page).toHaveURL(path);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(text.title);
         await expect(
-          page.getByText(interpolate(legal.effective, { date: TERMS_DATE })),
+          page.getByText(interpolate(legal.effective, { date: TERMS_DATE_SHOWN })),
         ).toBeVisible();
         await expect(page.getByRole('heading', { level: 2 })).toHaveCount(text.sections.length);
         await expect(page.locator('body')).toHaveAttribute('data-theme', variant.theme);
