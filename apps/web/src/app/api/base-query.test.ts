@@ -3,6 +3,7 @@ import { DEFAULT_RUNTIME_CONFIG, LOGGED_URL_LENGTH, type RuntimeConfig } from '@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearLog, recentLog } from '../log';
 import { createErrorReporter } from '../reporting';
+import { setSessionEnding } from '../session';
 import { createSessionBaseQuery, loginRedirectUrl, parseRetryAfter } from './base-query';
 import { errorMessageKey } from './error-message';
 
@@ -106,6 +107,16 @@ describe('session base query', () => {
     expect(calls).toEqual(['api', 'refresh']);
     expect(redirect).toHaveBeenCalledExactlyOnceWith('/login?from=%2Fchat%2F42%3Ftab%3Dfiles');
     expect(loginRedirectUrl('/chat/42?tab=files')).toBe('/login?from=%2Fchat%2F42%3Ftab%3Dfiles');
+  });
+
+  it('leads to the bare login page while the session is ended on purpose', () => {
+    setSessionEnding(true);
+    try {
+      expect(loginRedirectUrl('/chat')).toBe('/login');
+    } finally {
+      setSessionEnding(false);
+    }
+    expect(loginRedirectUrl('/chat')).toBe('/login?from=%2Fchat');
   });
 
   it('retries a refresh that throws, then repeats the call', async () => {

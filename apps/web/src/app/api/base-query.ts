@@ -9,6 +9,7 @@ import {
 import { REFRESH_RETRIES, apiBaseUrl, type RuntimeConfig } from '@themis/shared';
 import { logEvent, loggableUrl } from '../log';
 import { paths } from '../paths';
+import { isSessionEnding } from '../session';
 
 /** An API error; `retryAfterSeconds` comes from the Retry-After header (429, 503). */
 export type ApiError = FetchBaseQueryError & { retryAfterSeconds?: number };
@@ -42,7 +43,12 @@ export interface SessionBaseQueryOptions {
   report: (error: unknown, context?: Record<string, unknown>) => unknown;
 }
 
+/**
+ * The login page that comes back to `from`; without it while the session is being ended on
+ * purpose (logging out, deleting the account), which has nothing to come back to.
+ */
 export function loginRedirectUrl(from: string): string {
+  if (isSessionEnding()) return paths.login;
   return `${paths.login}?from=${encodeURIComponent(from)}`;
 }
 
