@@ -233,3 +233,28 @@ export async function openSidebar(page: Page, { viewport }: Pick<Variant, 'viewp
   await expect(sidebar).toBeVisible();
   return sidebar;
 }
+
+/**
+ * On the registration form: the password twice and the terms, then (after `beforeSubmit`,
+ * with the form filled) the account is created, the e-mailed code confirmed and the
+ * questionnaire opened.
+ */
+export async function registerInBrowser(
+  page: Page,
+  language: Language,
+  email: string,
+  beforeSubmit?: () => Promise<void>,
+) {
+  const t = textsOf(language);
+  const form = page.getByTestId('register-form');
+  await form.getByLabel(t.auth.fields.password, { exact: true }).fill(PASSWORD);
+  await form.getByLabel(t.auth.fields.repeatPassword).fill(PASSWORD);
+  await page.getByTestId('register-terms').check();
+  await beforeSubmit?.();
+  await form.getByRole('button', { name: t.auth.register.submit, exact: true }).click();
+  const code = await codeFromOutbox(page.request, email, undefined, 'activation');
+  const confirmation = page.getByTestId('confirmation-form');
+  await confirmation.getByLabel(t.auth.fields.code).fill(code);
+  await confirmation.getByRole('button', { name: t.auth.confirmation.submit }).click();
+  await page.getByRole('link', { name: t.auth.activated.continue }).click();
+}

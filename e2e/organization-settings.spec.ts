@@ -5,11 +5,11 @@ import {
   interpolate,
   linkFromOutbox,
   openSidebar,
-  PASSWORD,
   textsOf,
   uniqueEmail,
   VARIANTS,
   type Variant,
+  registerInBrowser,
 } from './accounts';
 import { E2E_ANSWER_END, E2E_LLM_MODEL_NAME, E2E_URL } from './env';
 import { expect, expectAccessible, test } from './fixtures';
@@ -35,15 +35,7 @@ async function signUpFromInvitation(page: Page, variant: Variant, email: string)
   await page.goto(link);
   const form = page.getByTestId('register-form');
   await expect(form.getByLabel(t.auth.fields.email)).toHaveValue(email);
-  await form.getByLabel(t.auth.fields.password, { exact: true }).fill(PASSWORD);
-  await form.getByLabel(t.auth.fields.repeatPassword).fill(PASSWORD);
-  await page.getByTestId('register-terms').check();
-  await form.getByRole('button', { name: t.auth.register.submit, exact: true }).click();
-  const code = await codeFromOutbox(page.request, email, undefined, 'activation');
-  const confirmation = page.getByTestId('confirmation-form');
-  await confirmation.getByLabel(t.auth.fields.code).fill(code);
-  await confirmation.getByRole('button', { name: t.auth.confirmation.submit }).click();
-  await page.getByRole('link', { name: t.auth.activated.continue }).click();
+  await registerInBrowser(page, variant.language, email);
   const details = page.getByTestId('questionnaire-details-form');
   await details.getByLabel(t.questionnaire.details.firstName).fill('Jan');
   await details.getByLabel(t.questionnaire.details.lastName).fill('Nowicki');

@@ -11,6 +11,7 @@ import {
   textsOf,
   uniqueEmail,
   VARIANTS,
+  registerInBrowser,
 } from './accounts';
 import { E2E_URL } from './env';
 import { expect, expectAccessible, test } from './fixtures';
@@ -160,17 +161,9 @@ for (const variant of VARIANTS) {
     );
     const form = page.getByTestId('register-form');
     await expect(form.getByLabel(t.auth.fields.email)).toHaveValue(invited);
-    await form.getByLabel(t.auth.fields.password, { exact: true }).fill(PASSWORD);
-    await form.getByLabel(t.auth.fields.repeatPassword).fill(PASSWORD);
-    await page.getByTestId('register-terms').check();
-    await expectAccessible(page, `sign-up from an invitation, ${variant.label}`);
-    await form.getByRole('button', { name: t.auth.register.submit, exact: true }).click();
-
-    const code = await codeFromOutbox(page.request, invited);
-    const confirmation = page.getByTestId('confirmation-form');
-    await confirmation.getByLabel(t.auth.fields.code).fill(code);
-    await confirmation.getByRole('button', { name: t.auth.confirmation.submit }).click();
-    await page.getByRole('link', { name: t.auth.activated.continue }).click();
+    await registerInBrowser(page, variant.language, invited, () =>
+      expectAccessible(page, `sign-up from an invitation, ${variant.label}`),
+    );
 
     // The questionnaire names the firm and the inviter, and offers no plan of one's own.
     const notice = page.getByTestId('questionnaire-invitation');

@@ -1,15 +1,14 @@
 import type { Browser, Page } from '@playwright/test';
 import {
   applyVariant,
-  codeFromOutbox,
   interpolate,
   openSidebar,
-  PASSWORD,
   signUpThroughApi,
   textsOf,
   uniqueEmail,
   VARIANTS,
   type Variant,
+  registerInBrowser,
 } from './accounts';
 import { E2E_URL } from './env';
 import { expect, expectAccessible, operator, test } from './fixtures';
@@ -343,15 +342,7 @@ test('a signed-out visitor of a link who creates an account lands on the shared 
   const email = uniqueEmail('visitor');
   const form = page.getByTestId('register-form');
   await form.getByLabel(t.auth.fields.email).fill(email);
-  await form.getByLabel(t.auth.fields.password, { exact: true }).fill(PASSWORD);
-  await form.getByLabel(t.auth.fields.repeatPassword).fill(PASSWORD);
-  await page.getByTestId('register-terms').check();
-  await form.getByRole('button', { name: t.auth.register.submit, exact: true }).click();
-  const code = await codeFromOutbox(page.request, email, undefined, 'activation');
-  const confirmation = page.getByTestId('confirmation-form');
-  await confirmation.getByLabel(t.auth.fields.code).fill(code);
-  await confirmation.getByRole('button', { name: t.auth.confirmation.submit }).click();
-  await page.getByRole('link', { name: t.auth.activated.continue }).click();
+  await registerInBrowser(page, 'en', email);
   const details = page.getByTestId('questionnaire-details-form');
   await details.getByLabel(t.questionnaire.details.firstName).fill('Ewa');
   await details.getByLabel(t.questionnaire.details.lastName).fill('Lis');
