@@ -7,6 +7,7 @@ export default defineConfig({
       'apps/web/vitest.config.ts',
       'apps/server/vitest.unit.config.ts',
       'apps/server/vitest.integration.config.ts',
+      'apps/server/vitest.engines.config.ts',
       'apps/server/vitest.cluster.config.ts',
       'apps/server/vitest.fuzz.config.ts',
     ],

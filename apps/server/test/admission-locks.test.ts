@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client';
 import { rawRows } from '../src/db/raw-rows';
 import { conversations } from '../src/db/schema';
-import { admitExchange, storeQuestion } from '../src/modules/chat/chat.repo';
+import { storeExchange } from '../src/modules/chat/chat.repo';
 import { monthKey } from '../src/modules/usage/allowance.service';
 import { createTestApp, type TestApp } from './app';
 import { questionToStore } from './attachment-setup';
@@ -58,8 +58,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the locks of an admission', () 
 
     const waited = await db.transaction(async (tx) => {
       // What a batch holds while it stores the person's own question.
-      expect(await admitExchange(tx, ticket(own!.id, null))).toBeNull();
-      const stored = storeQuestion(db, ticket(firmWide!.id, organizationId), questionToStore());
+      const [admitted] = await rawRows<{ refusal: string | null }>(
+        tx,
+        sql`select admit_exchange(${own!.id}::uuid, ${userId}::uuid, null, false, null,
+          ${monthKey(new Date())}::date, 'unused') as refusal`,
+      );
+      expect(admitted!.refusal).toBeNull();
+      const stored = storeExchange(db, ticket(firmWide!.id, organizationId), questionToStore());
       const sawWait = await waitedForLock(db, stored);
       if (!sawWait) expect(await stored).toHaveProperty('question');
       return sawWait;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { attachments, conversations, messages } from '../src/db/schema';
-import type { QuestionToStore } from '../src/modules/chat/chat.repo';
+import type { ExchangeToStore } from '../src/modules/chat/chat.repo';
 import type { LlmModel } from '../src/platform/llm/llm';
 import { createDiskStorage } from '../src/platform/storage/disk-storage';
 import type { TestApp } from './app';
@@ -21,16 +21,18 @@ export const testModel = (options: { vision: boolean; contextWindow?: number }):
   is_demo: false,
 });
 
-/** A question to store with its empty answer, the files given sent with it. */
-export const questionToStore = (attachmentIds: string[] = []): QuestionToStore => ({
+/** A new question to store with its empty answer, the files given sent with it. */
+export const questionToStore = (
+  attachmentIds: string[] = [],
+  questionContent = 'Question',
+): ExchangeToStore => ({
   questionId: randomUUID(),
-  questionContent: 'Question',
   answerId: randomUUID(),
   answerContent: '',
   modelId: 'openai:gpt-test',
   reservedTokens: 100,
-  attachmentIds,
   name: undefined,
+  step: { kind: 'send', questionContent, attachmentIds },
 });
 
 /** Helpers for the attachment tests, bound to the test app `app()` returns once it exists. */

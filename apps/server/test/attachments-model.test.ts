@@ -2,7 +2,7 @@ import { CHAT_FILES_MAX } from '@themis/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadAttachmentsForModel } from '../src/modules/attachments/attachments-for-model.service';
-import { AttachmentNotBound, storeQuestion } from '../src/modules/chat/chat.repo';
+import { AttachmentNotBound, storeExchange } from '../src/modules/chat/chat.repo';
 import { monthKey } from '../src/modules/usage/allowance.service';
 import { messages } from '../src/db/schema';
 import { createTestApp, type TestApp } from './app';
@@ -161,7 +161,7 @@ describe('binding attachments to a question', () => {
 
     // Someone else's file fails the whole question: no message, nothing bound.
     await expect(
-      storeQuestion(
+      storeExchange(
         db,
         ticket(owner.userId, owner.conversationId),
         questionToStore([a.pk, theirs.pk]),
@@ -171,7 +171,7 @@ describe('binding attachments to a question', () => {
     expect((await rowsOf(owner.userId)).every((row) => row.messageId === null)).toBe(true);
 
     const sent = questionToStore([b.pk, a.pk]);
-    const stored = await storeQuestion(db, ticket(owner.userId, owner.conversationId), sent);
+    const stored = await storeExchange(db, ticket(owner.userId, owner.conversationId), sent);
     if ('refusal' in stored) throw new Error(`refused: ${stored.refusal}`);
     // In the order they were uploaded, as the message lists them.
     expect(stored.files.map((file) => file.id)).toEqual([a.pk, b.pk]);
@@ -187,11 +187,11 @@ describe('binding attachments to a question', () => {
     // The answer being written holds the conversation; once it has ended, a file sent
     // already is refused like someone else's.
     const after = { ...ticket(owner.userId, owner.conversationId), lastShownId: sent.answerId };
-    expect(await storeQuestion(db, after, questionToStore([]))).toEqual({
+    expect(await storeExchange(db, after, questionToStore([]))).toEqual({
       refusal: 'conversation_busy',
     });
     await db.update(messages).set({ status: 'complete' }).where(eq(messages.id, sent.answerId));
-    await expect(storeQuestion(db, after, questionToStore([a.pk]))).rejects.toBeInstanceOf(
+    await expect(storeExchange(db, after, questionToStore([a.pk]))).rejects.toBeInstanceOf(
       AttachmentNotBound,
     );
     expect(await questionsIn(owner.conversationId)).toHaveLength(2);
@@ -205,7 +205,7 @@ describe('binding attachments to a question', () => {
     const third = await userWithConversation();
     const db = t.database.db;
     const taken = questionToStore([]);
-    await storeQuestion(db, ticket(second.userId, second.conversationId), taken);
+    await storeExchange(db, ticket(second.userId, second.conversationId), taken);
     await db.update(messages).set({ status: 'complete' }).where(eq(messages.id, taken.answerId));
     const sent = [
       questionToStore([]),
@@ -218,9 +218,9 @@ describe('binding attachments to a question', () => {
       lastShownId: i === 1 ? taken.answerId : null,
     }));
     const [stored, failed, alsoStored] = await Promise.allSettled([
-      storeQuestion(db, tickets[0]!, sent[0]!),
-      storeQuestion(db, tickets[1]!, sent[1]!),
-      storeQuestion(db, tickets[2]!, sent[2]!),
+      storeExchange(db, tickets[0]!, sent[0]!),
+      storeExchange(db, tickets[1]!, sent[1]!),
+      storeExchange(db, tickets[2]!, sent[2]!),
     ]);
 
     expect(failed.status).toBe('rejected');
@@ -248,14 +248,14 @@ describe('binding attachments to a question', () => {
     // Texts as people write them: quotes, braces, backslashes, a NULL that is a word, Polish.
     const written = 'Czy "{a,b}" \\ NULL – zażółć gęślą jaźń?';
     const sent = [
-      { ...questionToStore([mine.pk]), questionContent: written, name: 'NULL' },
+      { ...questionToStore([mine.pk], written), name: 'NULL' },
       questionToStore([theirs.pk]),
       { ...questionToStore([]), name: 'Umowa "najmu"' },
     ];
     const [first, refused, last] = await Promise.allSettled([
-      storeQuestion(db, ticket(owner.userId, owner.conversationId), sent[0]!),
-      storeQuestion(db, ticket(third.userId, third.conversationId), sent[1]!),
-      storeQuestion(db, ticket(other.userId, other.conversationId), sent[2]!),
+      storeExchange(db, ticket(owner.userId, owner.conversationId), sent[0]!),
+      storeExchange(db, ticket(third.userId, third.conversationId), sent[1]!),
+      storeExchange(db, ticket(other.userId, other.conversationId), sent[2]!),
     ]);
 
     expect(refused).toMatchObject({ status: 'rejected', reason: expect.any(AttachmentNotBound) });

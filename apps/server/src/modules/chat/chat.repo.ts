@@ -23,7 +23,7 @@ import {
 } from '../../db/schema';
 import { versionColumns, type VersionedRow } from '../../repos/message-versions';
 import { rawRows, rowFromJson } from '../../db/raw-rows';
-import type { BillingOwner } from '../usage/allowance.service';
+import type { Scope } from '../../access/actor';
 
 /** Read by id: the access layer has decided the actor may use it. */
 export async function findConversationRow(options: {
@@ -111,34 +111,10 @@ export async function findStreamingAnswer(options: {
   return row;
 }
 
-export async function insertMessage(options: {
-  db: Database;
-  values: typeof messages.$inferInsert;
-}): Promise<MessageRow> {
-  const [row] = await options.db.insert(messages).values(options.values).returning();
-  return row!;
-}
-
-/** A question and its answer in one statement; the question comes first in the thread. */
-export async function insertQuestionAndAnswer(options: {
-  db: Database;
-  question: typeof messages.$inferInsert;
-  answer: typeof messages.$inferInsert;
-}): Promise<{ question: MessageRow; answer: MessageRow }> {
-  const rows = await options.db
-    .insert(messages)
-    .values([options.question, options.answer])
-    .returning();
-  return {
-    question: rows.find((row) => row.role === 'user')!,
-    answer: rows.find((row) => row.role === 'assistant')!,
-  };
-}
-
 /** What a conversation's next exchange is checked against, and who pays for it. */
 export interface ExchangeTicket {
   conversationId: string;
-  owner: BillingOwner;
+  owner: Scope;
   /** Whether its messages are sealed: the conversation must still be encrypted, or not. */
   sealed: boolean;
   /** The last message shown when the history was read, which the exchange follows. */
@@ -155,58 +131,62 @@ export type ExchangeRefusal =
   | 'owner_gone'
   | 'monthly_limit_reached';
 
-const ticketArguments = (ticket: ExchangeTicket) => sql`
-  ${ticket.conversationId}::uuid, ${ticket.owner.userId}::uuid,
-  ${ticket.owner.organizationId}::uuid, ${ticket.sealed}::boolean,
-  ${ticket.lastShownId}::uuid, ${ticket.month}::date, ${DEFAULT_ORGANIZATION_PLAN_CODE}::text`;
-
-/**
- * Locks the conversation and its billing owner for the rest of the transaction, and says why
- * the exchange may not be taken (null when it may): see admit_exchange.
- */
-export async function admitExchange(
-  db: Database,
-  ticket: ExchangeTicket,
-): Promise<ExchangeRefusal | null> {
-  const [row] = await rawRows<{ refusal: ExchangeRefusal | null }>(
-    db,
-    sql`select admit_exchange(${ticketArguments(ticket)}) as refusal`,
-  );
-  return row!.refusal;
-}
-
 /** An attachment of the question was missing, sent already or someone else's. */
 export class AttachmentNotBound extends Error {}
 
-/** A question to store with its empty 'streaming' answer. */
-export interface QuestionToStore {
+/**
+ * What the exchange adds to the shown branch: a new question after its last message, a new
+ * answer to a shown question (the branch from `replacedSeq` on stays as versions no longer
+ * shown), or a new version of a shown question, which follows the same message and keeps the
+ * files of `filesFromId`.
+ */
+export type ExchangeStep =
+  | { kind: 'send'; questionContent: string; attachmentIds: string[] }
+  | { kind: 'regenerate'; replacedSeq: number }
+  | {
+      kind: 'edit';
+      questionContent: string;
+      replacedSeq: number;
+      parentId: string | null;
+      filesFromId: string;
+    };
+
+/** An exchange to store with its empty 'streaming' answer (contents as stored). */
+export interface ExchangeToStore {
+  /** The new question's id, or for a regenerate the question answered again. */
   questionId: string;
-  questionContent: string;
   answerId: string;
   answerContent: string;
   modelId: string;
   reservedTokens: number;
-  attachmentIds: string[];
+  /** The conversation's new name, if it gets one. */
   name: string | undefined;
+  step: ExchangeStep;
 }
 
-type StoredQuestion =
+export type StoredExchangeRows =
   | { refusal: ExchangeRefusal }
-  | { question: MessageRow; answer: MessageRow; files: AttachmentRow[]; touched: ConversationRow };
+  | {
+      question: VersionedRow;
+      answer: VersionedRow;
+      /** The files bound to a new question sent with them. */
+      files: AttachmentRow[];
+      touched: ConversationRow;
+    };
 
-type QuestionItem = { ticket: ExchangeTicket; exchange: QuestionToStore };
+type ExchangeItem = { ticket: ExchangeTicket; exchange: ExchangeToStore };
 
-const storeQuestionsTogether = batched(
-  async (db: Database, items: QuestionItem[]): Promise<(StoredQuestion | Error)[]> => {
+const storeExchangesTogether = batched(
+  async (db: Database, items: ExchangeItem[]): Promise<(StoredExchangeRows | Error)[]> => {
     try {
-      return await storeQuestions(db, items);
+      return await storeExchanges(db, items);
     } catch (error) {
       if (items.length === 1) throw error;
       // What fails a batch unexpectedly (a row deleted meanwhile, a deadlock's victim on
-      // PostgreSQL) is one question's: each is stored again alone, and only its own fails.
+      // PostgreSQL) is one exchange's: each is stored again alone, and only its own fails.
       return Promise.all(
         items.map((item) =>
-          storeQuestions(db, [item]).then(
+          storeExchanges(db, [item]).then(
             ([stored]) => stored!,
             (failure: unknown) => (failure instanceof Error ? failure : new Error(String(failure))),
           ),
@@ -218,12 +198,9 @@ const storeQuestionsTogether = batched(
   { most: 25 },
 );
 
-/** One statement of store_questions: a row for each item, in their order. */
-async function storeQuestions(
-  db: Database,
-  items: QuestionItem[],
-): Promise<(StoredQuestion | AttachmentNotBound)[]> {
-  const calls = items.map(({ ticket, exchange }) => ({
+function exchangeCall({ ticket, exchange }: ExchangeItem) {
+  const { step } = exchange;
+  return {
     conversation: ticket.conversationId,
     user: ticket.owner.userId,
     organization: ticket.owner.organizationId,
@@ -235,66 +212,67 @@ async function storeQuestions(
     answer_id: exchange.answerId,
     model: exchange.modelId,
     reserved_tokens: exchange.reservedTokens,
-    attachments: exchange.attachmentIds,
-  }));
+    attachments: step.kind === 'send' ? step.attachmentIds : [],
+    redo_from_seq: step.kind === 'send' ? null : step.replacedSeq,
+    new_question: step.kind !== 'regenerate',
+    question_parent:
+      step.kind === 'send' ? ticket.lastShownId : step.kind === 'edit' ? step.parentId : null,
+    files_from: step.kind === 'edit' ? step.filesFromId : null,
+  };
+}
+
+/** One statement of store_exchanges: a row for each item, in their order. */
+async function storeExchanges(
+  db: Database,
+  items: ExchangeItem[],
+): Promise<(StoredExchangeRows | AttachmentNotBound)[]> {
   // What people wrote goes as text, not JSON, as a statement of its own would take it.
-  const texts = items.flatMap(({ exchange }) => [
-    exchange.questionContent,
-    exchange.answerContent,
-    exchange.name ?? null,
+  const texts = items.flatMap(({ exchange: { step, answerContent, name } }) => [
+    step.kind === 'regenerate' ? null : step.questionContent,
+    answerContent,
+    name ?? null,
   ]);
   const rows = await rawRows<{ stored: Record<string, unknown> }>(
     db,
-    sql`select stored from store_questions(${JSON.stringify(calls)}::jsonb, ${sql.param(texts)}::text[])
+    sql`select stored from store_exchanges(${JSON.stringify(items.map(exchangeCall))}::jsonb,
+          ${sql.param(texts)}::text[])
         with ordinality as results(stored, n) order by n`,
   );
-  return rows.map(({ stored }) => storedQuestionFromJson(stored));
+  return rows.map(({ stored }) => storedExchangeFromJson(stored));
 }
 
-function storedQuestionFromJson(
+type MessageVersion = { version: number; versions: number };
+
+function storedExchangeFromJson(
   stored: Record<string, unknown>,
-): StoredQuestion | AttachmentNotBound {
+): StoredExchangeRows | AttachmentNotBound {
   if (stored.refusal === 'attachment_not_found') return new AttachmentNotBound();
   if (typeof stored.refusal === 'string') return { refusal: stored.refusal as ExchangeRefusal };
-  const json = stored as Record<'question' | 'answer' | 'conversation', Record<string, unknown>> & {
-    files: Record<string, unknown>[];
-  };
+  const json = stored as Record<'question' | 'answer' | 'conversation', Record<string, unknown>> &
+    Record<'question_version' | 'answer_version', MessageVersion> & {
+      files: Record<string, unknown>[];
+    };
   return {
-    question: rowFromJson(messages, json.question),
-    answer: rowFromJson(messages, json.answer),
+    question: { ...rowFromJson(messages, json.question), ...json.question_version },
+    answer: { ...rowFromJson(messages, json.answer), ...json.answer_version },
     files: json.files.map((file) => rowFromJson(attachments, file)),
     touched: rowFromJson(conversations, json.conversation),
   };
 }
 
 /**
- * A new question and its empty 'streaming' answer, admitted and stored (the database function
- * store_question), with the files sent with it bound to it and the conversation touched, and
- * named when `name` is given. Questions sent in the same turn are stored in one statement
- * (store_questions); a file missing, sent already or someone else's throws AttachmentNotBound,
- * nothing of that question written.
+ * An exchange admitted and stored in one statement (the database function store_exchange),
+ * with the others taken in the same turn (store_exchanges). A file missing, sent already or
+ * someone else's throws AttachmentNotBound, nothing of that exchange written.
  */
-export async function storeQuestion(
+export async function storeExchange(
   db: Database,
   ticket: ExchangeTicket,
-  exchange: QuestionToStore,
-): Promise<StoredQuestion> {
-  const stored = await storeQuestionsTogether(db, { ticket, exchange });
+  exchange: ExchangeToStore,
+): Promise<StoredExchangeRows> {
+  const stored = await storeExchangesTogether(db, { ticket, exchange });
   if (stored instanceof Error) throw stored;
   return stored;
-}
-
-export async function touchConversation(options: {
-  db: Database;
-  conversationId: string;
-  name?: string;
-}): Promise<ConversationRow> {
-  const [row] = await options.db
-    .update(conversations)
-    .set({ updatedAt: sql`now()`, ...(options.name !== undefined && { name: options.name }) })
-    .where(eq(conversations.id, options.conversationId))
-    .returning();
-  return row!;
 }
 
 /**

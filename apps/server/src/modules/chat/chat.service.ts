@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CHAT_FILES_MAX, type Language, type ServerMessage } from '@themis/shared';
+import { CHAT_FILES_MAX, type ServerMessage } from '@themis/shared';
 import type { ConversationRow } from '../../db/schema';
 import { requireContextAccess, requireConversationAccess } from '../../access/access';
 import { mayUseModel } from '../../access/policies';
@@ -7,12 +7,8 @@ import type { UserActor } from '../../access/actor';
 import type { ConversationAction } from '../../access/policies';
 import { AppError } from '../../errors';
 import { boundInputTokens } from '../../platform/llm/usage-estimate';
-import { billingOwnerOf, monthKey } from '../usage/allowance.service';
+import { monthKey } from '../usage/allowance.service';
 import type { LlmModel } from '../../platform/llm/llm';
-import {
-  loadAttachmentsForModel,
-  readForModel,
-} from '../attachments/attachments-for-model.service';
 import { tooManyFiles } from '../attachments/attachments.service';
 import {
   attachmentView,
@@ -27,38 +23,15 @@ import {
   storedContent,
 } from '../encryption/conversation-sealer.service';
 import { writeAnswer } from './answer-writer';
-import { admitOrRefuse, storeSentQuestion, type StoredExchange } from './exchange-store';
-import { findStepToRedo, nameFromQuestion, readEarlierDocuments } from './conversation-so-far';
+import { storeAdmittedExchange } from './exchange-store';
+import { readExchangeInput, type ExchangeInput, type ExchangeRequest } from './exchange-input';
+import { nameFromQuestion } from './conversation-so-far';
 import { ANSWER_OUTPUT_RESERVE, type ChatContext } from './chat.context';
-import {
-  findStreamingAnswer,
-  insertMessage,
-  insertQuestionAndAnswer,
-  listConversationMessages,
-  listMessageAttachments,
-  touchConversation,
-  type ExchangeTicket,
-} from './chat.repo';
-import { countVersions, findVersionedMessage, hideBranchFrom } from '../../repos/message-versions';
-import { buildModelMessages } from './model-input';
+import { findStreamingAnswer, type ExchangeStep } from './chat.repo';
 import type { ChatListener } from './stream-hub';
-import { buildSystemPrompt } from './system-prompt';
-import { sealerForNewContent } from '../encryption/new-content-sealer.service';
 
-/**
- * A new question, a shown answer written again, or a shown question asked in other words
- * (`messagePk`: which; the last one by default).
- */
-export type AnswerRequest = {
-  requestId: string;
-  conversationId: string;
-  modelId: string;
-  language: Language;
-} & (
-  | { kind: 'send'; content: string; attachmentIds: string[] }
-  | { kind: 'regenerate'; messagePk?: string }
-  | { kind: 'edit'; content: string; messagePk?: string }
-);
+/** A send, regenerate or edit, as a tab asks for it. */
+export type AnswerRequest = ExchangeRequest & { requestId: string; modelId: string };
 
 async function requireConversation(options: {
   ctx: ChatContext;
@@ -82,10 +55,32 @@ async function requireModel(
   return model;
 }
 
+/** What the exchange adds to the shown branch, as chat.repo stores it. */
+function exchangeStep(
+  request: AnswerRequest,
+  input: ExchangeInput,
+  storedQuestion: string,
+): ExchangeStep {
+  const { redo } = input;
+  if (request.kind === 'send') {
+    const attachmentIds = [...new Set(request.attachmentIds)];
+    return { kind: 'send', questionContent: storedQuestion, attachmentIds };
+  }
+  if (request.kind === 'regenerate') return { kind: 'regenerate', replacedSeq: redo!.replaced.seq };
+  return {
+    kind: 'edit',
+    questionContent: storedQuestion,
+    replacedSeq: redo!.replaced.seq,
+    parentId: redo!.question.parentId,
+    // An edited question keeps the files of the version it was edited from.
+    filesFromId: redo!.question.filesFromId ?? redo!.question.id,
+  };
+}
+
 /**
- * The refusals that need the database (busy elsewhere, monthly limit, attachments), then the
- * question and an empty 'streaming' answer stored in one transaction, the answer holding its
- * expected tokens against the limit.
+ * Reads what the model is given, then stores the question and an empty 'streaming' answer in
+ * one statement, which refuses what needs the database (busy elsewhere, monthly limit, files
+ * not the user's): the answer holds its expected tokens against the limit.
  */
 async function storeExchange(options: {
   ctx: ChatContext;
@@ -96,153 +91,46 @@ async function storeExchange(options: {
 }) {
   const { ctx, actor, request, conversation, model } = options;
   const { conversationId } = request;
-  const userId = actor.userId;
-  // Locked: an encrypted conversation takes no question (decryption_locked), nothing written;
-  // nor does a plain one in a context that now encrypts.
-  const sealer = await sealerForNewContent({
-    db: ctx.db,
-    unlockedKeys: ctx.unlockedKeys,
-    actor,
-    conversation,
-  });
-  const history = (await listConversationMessages({ db: ctx.db, conversationId })).map((row) =>
-    openMessage(row, sealer),
-  );
-  if (history.some((row) => row.status === 'streaming')) {
-    throw new AppError('conversation_busy', 409, 'answer streaming on another instance');
-  }
-  const owner = billingOwnerOf(actor);
-  const redo =
-    request.kind === 'send' ? undefined : findStepToRedo(history, request.kind, request.messagePk);
-  const attachmentIds = request.kind === 'send' ? request.attachmentIds : [];
-  const lastFiles = redo
-    ? await listMessageAttachments({
-        db: ctx.db,
-        messageId: redo.question.filesFromId ?? redo.question.id,
-      })
-    : [];
-  const files = redo
-    ? await readForModel({ storage: ctx.storage, rows: lastFiles, model, sealer })
-    : await loadAttachmentsForModel({
-        db: ctx.db,
-        storage: ctx.storage,
-        userId,
-        conversationId,
-        attachmentIds,
-        model,
-        sealer,
-      });
-  const content = request.kind === 'regenerate' ? redo!.question.content : request.content;
-  const earlier = redo ? redo.earlier : history;
-  const earlierDocuments = await readEarlierDocuments({
-    ctx,
-    conversationId,
-    earlier,
-    model,
-    sealer,
-  });
-  const system = buildSystemPrompt({ language: request.language, now: ctx.now() });
-  const modelMessages = buildModelMessages({
-    history: earlier,
-    earlierDocuments,
-    question: content,
-    files,
-    model,
-    system,
-  });
+  const input = await readExchangeInput(options);
+  const { sealer, history, redo, content, system, modelMessages } = input;
   const rename =
     !conversation.nameSetByUser && readableConversation(conversation, sealer).name === ''
       ? nameFromQuestion(content)
       : undefined;
-  const { organizationId } = conversation;
-  const sealed = sealer !== undefined;
   // A regenerate asks the same question: only the answer is new.
-  const questionId = request.kind === 'regenerate' ? redo!.question.id : randomUUID();
+  const questionId = redo && request.kind === 'regenerate' ? redo.question.id : randomUUID();
   const answerId = randomUUID();
-  const answerValues = {
-    id: answerId,
-    conversationId,
-    userId,
-    organizationId,
-    parentId: questionId,
-    role: 'assistant' as const,
-    content: storedContent(sealer, answerId, ''),
-    sealed,
-    status: 'streaming' as const,
-    modelId: model.id,
-    reservedTokens: boundInputTokens({ system, messages: modelMessages }) + ANSWER_OUTPUT_RESERVE,
-  };
-
-  const name =
-    rename !== undefined && sealer
-      ? sealer.seal('conversations', conversationId, 'name', rename)
-      : rename;
-  const ticket: ExchangeTicket = {
-    conversationId,
-    owner,
-    sealed,
-    lastShownId: history.at(-1)?.id ?? null,
-    month: monthKey(ctx.now()),
-  };
-  const stored: StoredExchange = !redo
-    ? await storeSentQuestion({
-        db: ctx.db,
-        ticket,
-        exchange: {
-          questionId,
-          questionContent: storedContent(sealer, questionId, content),
-          answerId,
-          answerContent: answerValues.content,
-          modelId: model.id,
-          reservedTokens: answerValues.reservedTokens,
-          attachmentIds,
-          name,
-        },
-      })
-    : await ctx.db.transaction(async (tx) => {
-        await admitOrRefuse(tx, ticket);
-        // The replaced part of the branch stays, as versions no longer shown.
-        await hideBranchFrom({ db: tx, conversationId, fromSeq: redo.replaced.seq });
-        if (request.kind === 'regenerate') {
-          const answer = await insertMessage({ db: tx, values: answerValues });
-          const versions = await countVersions({ db: tx, conversationId, parentId: questionId });
-          return {
-            question: await findVersionedMessage({ db: tx, messageId: questionId }),
-            answer: { ...answer, version: versions, versions },
-            questionFiles: lastFiles,
-            touched: await touchConversation({ db: tx, conversationId }),
-          };
-        }
-        const parentId = redo.question.parentId;
-        const exchange = await insertQuestionAndAnswer({
-          db: tx,
-          question: {
-            id: questionId,
-            conversationId,
-            userId,
-            organizationId,
-            parentId,
-            // An edited question keeps the files of the version it was edited from.
-            filesFromId: redo.question.filesFromId ?? redo.question.id,
-            role: 'user',
-            content: storedContent(sealer, questionId, content),
-            sealed,
-            status: 'complete',
-          },
-          answer: answerValues,
-        });
-        const versions = await countVersions({ db: tx, conversationId, parentId });
-        return {
-          question: { ...exchange.question, version: versions, versions },
-          answer: { ...exchange.answer, version: 1, versions: 1 },
-          questionFiles: lastFiles,
-          touched: await touchConversation({ db: tx, conversationId, name }),
-        };
-      });
+  // Whose allowance the answer is held against: the user's own, or the organization's pool.
+  const owner = { userId: actor.userId, organizationId: actor.organizationId };
+  const stored = await storeAdmittedExchange({
+    db: ctx.db,
+    ticket: {
+      conversationId,
+      owner,
+      sealed: sealer !== undefined,
+      lastShownId: history.at(-1)?.id ?? null,
+      month: monthKey(ctx.now()),
+    },
+    exchange: {
+      questionId,
+      answerId,
+      answerContent: storedContent(sealer, answerId, ''),
+      modelId: model.id,
+      reservedTokens: boundInputTokens({ system, messages: modelMessages }) + ANSWER_OUTPUT_RESERVE,
+      // A regenerate leaves the name as it is.
+      name:
+        rename === undefined || request.kind === 'regenerate'
+          ? undefined
+          : sealer
+            ? sealer.seal('conversations', conversationId, 'name', rename)
+            : rename,
+      step: exchangeStep(request, input, storedContent(sealer, questionId, content)),
+    },
+  });
   return {
     question: openMessage(stored.question, sealer),
     answer: openMessage(stored.answer, sealer),
-    questionFiles: stored.questionFiles,
+    questionFiles: redo ? input.questionFiles : stored.boundFiles,
     touched: readableConversation(stored.touched, sealer),
     rename,
     system,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Message, ServerMessage } from '@themis/shared';
-import type { BillingOwner } from '../usage/allowance.service';
+import type { Scope } from '../../access/actor';
 
 /** One open tab following conversations. */
 export interface ChatListener {
@@ -12,7 +12,7 @@ export interface ChatListener {
 /** An answer this instance is writing. */
 export interface LiveAnswer {
   /** Who pays for its tokens. */
-  owner: BillingOwner;
+  owner: Scope;
   conversationId: string;
   messageId: string;
   /** Everything written so far: a tab that resumes gets the part it lacks from here. */
