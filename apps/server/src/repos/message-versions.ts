@@ -1,43 +1,19 @@
-import { and, asc, eq, getTableColumns, gte, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { conversations, messages, type MessageRow } from '../db/schema';
 
 /**
- * Which of its versions a message is, and how many there are: the messages that follow the
- * same one. Written out against the table's own name (drizzle leaves columns unqualified in
- * a select list, which the subquery would read as its own), so it serves selects and
+ * Which of its versions a message is, and how many there are: the database function
+ * message_version, which storing an exchange answers with too. Written against the table's own
+ * name (drizzle leaves columns unqualified in a select list), so it serves selects and
  * RETURNING alike.
  */
-const SAME_STEP = sql.raw(
-  'from messages s where s.conversation_id = messages.conversation_id ' +
-    'and s.parent_id is not distinct from messages.parent_id',
-);
 export const versionColumns = {
-  version: sql<number>`(select count(*) ${SAME_STEP} and s.seq <= messages.seq)`.mapWith(Number),
-  versions: sql<number>`(select count(*) ${SAME_STEP})`.mapWith(Number),
+  version: sql<number>`(message_version(messages) ->> 'version')::int`.mapWith(Number),
+  versions: sql<number>`(message_version(messages) ->> 'versions')::int`.mapWith(Number),
 };
 
 export type VersionedRow = MessageRow & { version: number; versions: number };
-
-/** How many versions the step `parentId` leads to has (first questions: parentId null). */
-export async function countVersions(options: {
-  db: Database;
-  conversationId: string;
-  parentId: string | null;
-}): Promise<number> {
-  const [row] = await options.db
-    .select({ count: sql<number>`count(*)`.mapWith(Number) })
-    .from(messages)
-    .where(
-      and(
-        eq(messages.conversationId, options.conversationId),
-        options.parentId === null
-          ? isNull(messages.parentId)
-          : eq(messages.parentId, options.parentId),
-      ),
-    );
-  return row?.count ?? 0;
-}
 
 /** Takes the shown branch off from `fromSeq` on: a new version or another one replaces it. */
 export async function hideBranchFrom(options: {
@@ -95,18 +71,6 @@ export async function findVersion(options: {
     .offset(version - 1)
     .limit(1);
   return row;
-}
-
-/** A message with which of its versions it is. */
-export async function findVersionedMessage(options: {
-  db: Database;
-  messageId: string;
-}): Promise<VersionedRow> {
-  const [row] = await options.db
-    .select({ ...getTableColumns(messages), ...versionColumns })
-    .from(messages)
-    .where(eq(messages.id, options.messageId));
-  return row!;
 }
 
 /**
