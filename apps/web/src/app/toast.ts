@@ -1,9 +1,9 @@
 import type { SnackbarKey } from 'notistack';
 import { useMemo } from 'react';
 
-export type ToastVariant = 'default' | 'success' | 'warning' | 'error' | 'info';
+type ToastVariant = 'default' | 'success' | 'warning' | 'error' | 'info';
 
-export interface ToastOptions {
+interface ToastOptions {
   variant?: ToastVariant;
   /** Keeps the toast until it is closed instead of hiding it after the auto-hide time. */
   persist?: boolean;

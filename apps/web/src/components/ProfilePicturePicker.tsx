@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from './visually-hidden';
 
 /** A picture chosen on this device (spec §3 Picked image): the file and its base64 data. */
-export interface PickedImage {
+interface PickedImage {
   file: File;
   base64: string;
   local: true;

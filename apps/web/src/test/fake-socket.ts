@@ -3,7 +3,7 @@ import { act } from '@testing-library/react';
 import { vi } from 'vitest';
 
 /** A WebSocket stand-in stubbed on window: tests open it, read what it sent and push frames. */
-export class FakeWebSocket {
+class FakeWebSocket {
   static readonly CONNECTING = 0;
   static readonly OPEN = 1;
   static readonly CLOSING = 2;

@@ -12,9 +12,9 @@ import { paths } from '../paths';
 import { isSessionEnding } from '../session';
 
 /** An API error; `retryAfterSeconds` comes from the Retry-After header (429, 503). */
-export type ApiError = FetchBaseQueryError & { retryAfterSeconds?: number };
+type ApiError = FetchBaseQueryError & { retryAfterSeconds?: number };
 
-export interface SessionExtraOptions {
+interface SessionExtraOptions {
   /**
    * False when the caller handles a refused session itself (the access guards), so the
    * browser is not sent to login behind its back.

@@ -1,7 +1,7 @@
 import { isErrorCode, type ErrorCode } from '@themis/shared';
 
 export const UNKNOWN_ERROR_KEY = 'errors:client.unknown';
-export const RETRY_IN_KEY = 'errors:retryIn';
+const RETRY_IN_KEY = 'errors:retryIn';
 
 const CLIENT_ERROR_KEYS: Record<string, string> = {
   FETCH_ERROR: 'errors:client.fetch',

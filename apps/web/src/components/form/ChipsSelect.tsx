@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 const LIST_MAX_HEIGHT = 250;
 const CHIPS_SHOWN = 4;
 
-export interface ChipsSelectOption {
+interface ChipsSelectOption {
   value: string;
   label: string;
 }

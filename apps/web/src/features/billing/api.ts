@@ -30,13 +30,13 @@ const PLAN_CHANGED = ['Billing', 'BillingCards', 'Me', 'Usage', 'Members'] as co
 const planTags = (outcome: PaymentOutcome | undefined) =>
   outcome && outcome.status !== 'requires_action' ? [...PLAN_CHANGED] : [];
 
-export interface QuoteArgs {
+interface QuoteArgs {
   planPk: string;
   period: BillingPeriod;
   organizationPk: BillingAccount;
 }
 
-export const billingApi = api
+const billingApi = api
   .enhanceEndpoints({ addTagTypes: ['Billing', 'BillingCards', 'BillingDetails', 'Usage'] })
   .injectEndpoints({
     endpoints: (build) => ({

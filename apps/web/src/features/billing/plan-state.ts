@@ -14,7 +14,7 @@ export type PlanState = 'current' | 'selected' | 'available' | 'unavailable';
  * Whether the plan and period are what the account has now: the subscription's plan and
  * period, or, without a subscription, the free plan in force (in either period).
  */
-export function isCurrentPlan(
+function isCurrentPlan(
   plan: Plan,
   period: BillingPeriod,
   overview: BillingOverview | undefined,

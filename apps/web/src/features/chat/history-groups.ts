@@ -1,7 +1,6 @@
 import type { Conversation } from '@themis/shared';
 
-export const HISTORY_GROUPS = ['today', 'yesterday', 'lastWeek', 'earlier'] as const;
-export type HistoryGroup = (typeof HISTORY_GROUPS)[number];
+export type HistoryGroup = 'today' | 'yesterday' | 'lastWeek' | 'earlier';
 
 export type HistoryRow =
   { kind: 'header'; group: HistoryGroup } | { kind: 'conversation'; conversation: Conversation };

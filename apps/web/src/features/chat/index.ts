@@ -10,11 +10,6 @@ export const HistoryPanel = lazy(async () => ({
   default: (await import('./components/HistoryPanel')).HistoryPanel,
 }));
 
-/** Lazy: an answer's markdown (react-markdown) loads with the first answer shown. */
-export const MarkdownAnswer = lazy(async () => ({
-  default: (await import('./components/MarkdownAnswer')).MarkdownAnswer,
-}));
-
 /**
  * Keeps the tab's socket open on every page of the shell: a context changed in another tab
  * or by someone else (a switch, a removal, a deletion) then reloads this one too, and new

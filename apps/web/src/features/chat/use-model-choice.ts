@@ -2,7 +2,7 @@ import type { ModelInfo } from '@themis/shared';
 import { useState } from 'react';
 import { useListModelsQuery } from './api';
 
-export const MODEL_STORAGE_KEY = 'themis.chat.model';
+const MODEL_STORAGE_KEY = 'themis.chat.model';
 
 function stored(): string | null {
   try {

@@ -44,7 +44,7 @@ async function keepLockedStatus(arg: unknown, lifecycle: Parameters<typeof keepS
   if (result && !result.data.is_decryption_unlocked) announceLocked();
 }
 
-export const encryptionApi = api.injectEndpoints({
+const encryptionApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The first credential makes the key; a new one replaces it once unlocked. */
     createEncryptionSecrets: build.mutation<EncryptionStatus, CreateEncryptionSecretsRequest>({

@@ -4,7 +4,7 @@ import { createContext, useContext } from 'react';
 export type EncryptionKeyType = NonNullable<EncryptionStatus['encryption_key_type']>;
 
 /** Why the encrypted conversations are to be removed, which words the removal dialog uses. */
-export type RemovalPurpose = 'disable' | 'membership' | 'removeMethod' | 'forgot';
+type RemovalPurpose = 'disable' | 'membership' | 'removeMethod' | 'forgot';
 
 export interface SetupOptions {
   /** Replaces the PIN or password set now (the session must be unlocked). */

@@ -3,13 +3,6 @@
 // the shell header's lock button.
 export { EncryptionLockButton } from './components/EncryptionLockButton';
 export { EncryptionProgress } from './components/EncryptionProgress';
-export {
-  useEncryptionFlows,
-  type EncryptionFlows,
-  type EncryptionKeyType,
-  type FlowOutcome,
-  type RemovalOptions,
-  type SetupOptions,
-} from './encryption-flows';
+export { useEncryptionFlows } from './encryption-flows';
 export { EncryptionProvider } from './encryption-provider';
 export { onUnlockedElsewhere } from './unlock-broadcast';

@@ -1,7 +1,7 @@
 import type { FeedbackRequest } from '@themis/shared';
 import { api } from '../../app/api/api';
 
-export const feedbackApi = api.injectEndpoints({
+const feedbackApi = api.injectEndpoints({
   endpoints: (build) => ({
     createFeedback: build.mutation<{ pk: string }, FeedbackRequest>({
       query: (body) => ({ url: '/feedback/create', method: 'POST', body }),

@@ -1,5 +1,5 @@
 import { MAINTENANCE_POLL_MS } from '@themis/shared';
-import { useSessionBootstrapQuery } from '../session/api';
+import { useSessionBootstrapQuery } from '../../app/session-bootstrap-query';
 import { maintenanceApi } from './api';
 
 /**

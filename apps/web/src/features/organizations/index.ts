@@ -1,5 +1,5 @@
 // The public face of the feature for other features (docs/ARCHITECTURE.md, Rules).
 export { useListReceivedInvitationsQuery } from './api';
 export { OrganizationMenu } from './components/OrganizationMenu';
-export { onContextChanged, reloadIntoContext } from './context';
+export { onContextChanged } from './context';
 export { useCurrentOrganization } from './use-current-organization';

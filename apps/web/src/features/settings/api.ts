@@ -16,7 +16,7 @@ export type AccountCodeKind = z.infer<
   typeof ZSendVerificationCodeRequest
 >['verification_code_type'];
 
-export const settingsApi = api.enhanceEndpoints({ addTagTypes: ['Sessions'] }).injectEndpoints({
+const settingsApi = api.enhanceEndpoints({ addTagTypes: ['Sessions'] }).injectEndpoints({
   endpoints: (build) => ({
     listConnectedServices: build.query<ConnectedServiceList, void>({
       query: () => '/user/external-provider/list',

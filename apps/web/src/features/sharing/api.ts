@@ -12,7 +12,7 @@ import { api } from '../../app/api/api';
 
 const segment = (value: string) => encodeURIComponent(value);
 
-export const sharingApi = api.injectEndpoints({
+const sharingApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** Shares the conversation as it is now; an existing link keeps its address. */
     shareConversation: build.mutation<

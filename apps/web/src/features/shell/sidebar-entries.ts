@@ -1,5 +1,5 @@
 /** The sidebar entries of spec §2, in the spec's order. */
-export const SIDEBAR_ENTRY_IDS = [
+const SIDEBAR_ENTRY_IDS = [
   'conversations',
   'documents',
   'models',

@@ -14,7 +14,7 @@ export interface AccountUpdate {
 }
 
 /** The multipart payload of spec §3: the text fields, plus `avatar` unless unchanged. */
-export function accountUpdateForm({ details, picture }: AccountUpdate): FormData {
+function accountUpdateForm({ details, picture }: AccountUpdate): FormData {
   const form = new FormData();
   for (const [key, value] of Object.entries(details)) {
     if (value !== undefined) form.append(key, value);

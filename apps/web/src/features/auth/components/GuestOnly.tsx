@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useSearchParams } from 'react-router';
+import { useSignedIn } from '../../../app/session-bootstrap-query';
 import { CenteredSpinner } from '../../../components/CenteredSpinner';
-import { useSignedIn } from '../../session/api';
 import { forgetDestination, pendingDestination } from '../pending-destination';
 import { safeRedirectPath } from '../redirect';
 

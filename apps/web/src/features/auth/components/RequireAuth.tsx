@@ -5,10 +5,10 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { loginRedirectUrl } from '../../../app/api/base-query';
 import { errorMessageKey } from '../../../app/api/error-message';
 import { paths } from '../../../app/paths';
+import { useSignedIn } from '../../../app/session-bootstrap-query';
 import { CenteredSpinner } from '../../../components/CenteredSpinner';
 import { FullPageMessage } from '../../../components/FullPageMessage';
 import { LanguageButtons } from '../../../components/LanguageButtons';
-import { useSignedIn } from '../../session/api';
 import { useVerifyQuery } from '../api';
 import { rememberDestination } from '../pending-destination';
 

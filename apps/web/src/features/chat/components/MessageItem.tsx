@@ -7,9 +7,9 @@ import Tooltip from '@mui/material/Tooltip';
 import type { Message } from '@themis/shared';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AnswerActions } from './AnswerActions';
 // With the list's code, not lazily: an answer never shows as plain text first.
-import { MarkdownAnswer } from './MarkdownAnswer';
+import { MarkdownAnswer } from '../../../components/MarkdownAnswer';
+import { AnswerActions } from './AnswerActions';
 import { messageArticleSx, QuestionView } from './QuestionView';
 import { VersionPager } from './VersionPager';
 

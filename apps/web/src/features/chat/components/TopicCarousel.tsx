@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export const EXAMPLE_TOPICS = [
+const EXAMPLE_TOPICS = [
   'tenancy',
   'employment',
   'consumer',

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /** Closer than this to the end counts as at the end (sub-pixel sizes and rounding). */
-export const AT_BOTTOM_PX = 24;
+const AT_BOTTOM_PX = 24;
 
 interface ScrollGeometry {
   scrollTop: number;

@@ -2,7 +2,7 @@ import type { ClientMessage, ServerMessage } from '@themis/shared';
 import { logEvent } from '../../../app/log';
 
 /** Close code the server uses when the socket has no valid session. */
-export const SESSION_CLOSE_CODE = 4401;
+const SESSION_CLOSE_CODE = 4401;
 /** Close code the server uses when the user's context (organization) changed. */
 export const CONTEXT_CHANGED_CLOSE_CODE = 4409;
 /** Close code for the same context with other rules (the user's role, the allowed models). */
@@ -10,7 +10,7 @@ export const CONTEXT_UPDATED_CLOSE_CODE = 4410;
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_MAX_MS = 15_000;
 
-export type SessionRefresh = () => Promise<'refreshed' | 'unauthorized' | 'failed'>;
+type SessionRefresh = () => Promise<'refreshed' | 'unauthorized' | 'failed'>;
 
 export interface ChatSocketOptions {
   url: string;

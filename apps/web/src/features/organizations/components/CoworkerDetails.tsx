@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { DetailPanel } from '../../../components/DetailPanel';
 import { initials } from '../../../components/initials';
 
-export const MANAGED_ROLES = ['ADMIN', 'MEMBER', 'OBSERVER'] as const;
+const MANAGED_ROLES = ['ADMIN', 'MEMBER', 'OBSERVER'] as const;
 export type ManagedRole = (typeof MANAGED_ROLES)[number];
 
 export function CoworkerAvatar({ member, size = 32 }: { member: Member; size?: number }) {

@@ -7,8 +7,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmailChipsField } from './EmailChipsField';
 
-export const INVITED_ROLES = ['ADMIN', 'MEMBER', 'OBSERVER'] as const;
-export type InvitedRole = (typeof INVITED_ROLES)[number];
+const INVITED_ROLES = ['ADMIN', 'MEMBER', 'OBSERVER'] as const;
+type InvitedRole = (typeof INVITED_ROLES)[number];
 
 /** Who to invite and as what: one role for all, and any address's own. */
 export interface InviteChoice {

@@ -3,6 +3,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TablePaging } from './OrganizationTable';
 
 /**
  * One page of an organization's list in a table: its rows, and under the last page shown the
@@ -10,15 +11,13 @@ import { useTranslation } from 'react-i18next';
  */
 export function PageRows<T>(props: {
   page: { items: T[]; next_cursor: string | null } | undefined;
-  isFirst: boolean;
-  isLast: boolean;
-  columns: number;
+  paging: TablePaging;
   none: string;
   render: (item: T) => ReactNode;
-  onMore: (cursor: string) => void;
 }) {
   const { t } = useTranslation('organizations');
-  const { page, isLast, columns } = props;
+  const { page } = props;
+  const { cursor, isLast, columns, onMore } = props.paging;
   if (!page) return null;
   return (
     <>
@@ -26,11 +25,11 @@ export function PageRows<T>(props: {
       {isLast && page.next_cursor && (
         <TableRow>
           <TableCell colSpan={columns} align="center">
-            <Button onClick={() => props.onMore(page.next_cursor!)}>{t('coworkers.more')}</Button>
+            <Button onClick={() => onMore(page.next_cursor!)}>{t('coworkers.more')}</Button>
           </TableCell>
         </TableRow>
       )}
-      {isLast && props.isFirst && page.items.length === 0 && (
+      {isLast && cursor === undefined && page.items.length === 0 && (
         <TableRow>
           <TableCell colSpan={columns}>{props.none}</TableCell>
         </TableRow>

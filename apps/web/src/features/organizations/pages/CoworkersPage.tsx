@@ -1,46 +1,23 @@
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DEFAULT_DATE_FORMAT, displayName, type Member, type Organization } from '@themis/shared';
-import { useDeferredValue, useState, type ReactNode } from 'react';
+import { displayName, type Member, type Organization } from '@themis/shared';
+import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageKey } from '../../../app/api/error-message';
 import { useToast } from '../../../app/toast';
-import { formatDate } from '../../../app/dates';
-import { useLanguage } from '../../../app/use-language';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { visuallyHidden } from '../../../components/visually-hidden';
 import {
-  useListMembersQuery,
   useMembershipStatsQuery,
   useRemoveMemberMutation,
   useUpdateMemberRoleMutation,
 } from '../api';
-import {
-  CoworkerAvatar,
-  CoworkerDetails,
-  CoworkerRole,
-  type ManagedRole,
-} from '../components/CoworkerDetails';
-import { PageRows } from '../components/PageRows';
-
-/**
- * Columns shown on wide screens only: on narrow ones a row is the person and the role under
- * the name, and the rest is in the detail panel.
- */
-const WIDE_ONLY = { display: { xs: 'none', md: 'table-cell' } } as const;
-const WIDE_ONLY_INLINE = { display: { xs: 'none', md: 'inline-flex' } } as const;
+import { CoworkerDetails, type ManagedRole } from '../components/CoworkerDetails';
+import { CoworkerPageRows, CoworkerRow } from '../components/CoworkerRow';
+import { OrganizationTable } from '../components/OrganizationTable';
+import { useCoworkerFormat } from '../use-coworker-format';
+import { useCursorPages } from '../use-cursor-pages';
 
 /** Whether `organization`'s manager (the user) may change this member (decisions.md). */
 function manageable(organization: Organization, member: Member): boolean {
@@ -54,11 +31,11 @@ function manageable(organization: Organization, member: Member): boolean {
  */
 export function CoworkersPage({ organization }: { organization: Organization }) {
   const { t } = useTranslation('organizations');
-  const { language } = useLanguage();
   const toast = useToast();
+  const format = useCoworkerFormat();
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search.trim());
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const pages = useCursorPages();
   const [removing, setRemoving] = useState<Member>();
   // The member whose detail panel is open.
   const [shown, setShown] = useState<Member>();
@@ -66,11 +43,6 @@ export function CoworkersPage({ organization }: { organization: Organization }) 
   const stats = useMembershipStatsQuery(organization.pk);
   const [updateRole] = useUpdateMemberRoleMutation();
   const [removeMember, removal] = useRemoveMemberMutation();
-  const numbers = new Intl.NumberFormat(language === 'pl' ? 'pl-PL' : 'en-GB');
-  // The product's one date format in either language (spec §9).
-  const date = (value: string) => formatDate(value, DEFAULT_DATE_FORMAT, { language });
-  const activityOf = (member: Member) =>
-    member.latest_activity ? date(member.latest_activity) : t('coworkers.never');
 
   async function changeRole(member: Member, role: ManagedRole) {
     setError(undefined);
@@ -101,9 +73,9 @@ export function CoworkersPage({ organization }: { organization: Organization }) 
       {stats.data && (
         <Typography color="text.secondary" data-testid="coworkers-stats">
           {t('coworkers.stats', {
-            members: numbers.format(stats.data.members_count),
-            used: numbers.format(stats.data.used_tokens),
-            limit: numbers.format(stats.data.limit_tokens),
+            members: format.number(stats.data.members_count),
+            used: format.number(stats.data.used_tokens),
+            limit: format.number(stats.data.limit_tokens),
           })}
         </Typography>
       )}
@@ -113,111 +85,46 @@ export function CoworkersPage({ organization }: { organization: Organization }) 
         value={search}
         onChange={(event) => {
           setSearch(event.target.value);
-          setCursors([undefined]);
+          pages.restart();
         }}
         sx={{ maxWidth: '24rem' }}
       />
       {error && <Alert severity="error">{t(error)}</Alert>}
-      <TableContainer>
-        <Table size="small" aria-label={t('coworkers.table')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('coworkers.person')}</TableCell>
-              <TableCell sx={WIDE_ONLY}>{t('coworkers.role')}</TableCell>
-              <TableCell sx={WIDE_ONLY} align="right">
-                {t('coworkers.usage')}
-              </TableCell>
-              <TableCell sx={WIDE_ONLY}>{t('coworkers.added')}</TableCell>
-              <TableCell sx={WIDE_ONLY}>{t('coworkers.activity')}</TableCell>
-              <TableCell>
-                <Box component="span" sx={visuallyHidden}>
-                  {t('coworkers.actions')}
-                </Box>
-              </TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {cursors.map((cursor) => (
-              <MemberRows
-                key={cursor ?? 'first'}
-                organization={organization}
-                search={deferredSearch}
-                cursor={cursor}
-                render={(member) => (
-                  <TableRow key={member.pk} data-testid="coworker-row">
-                    <TableCell>
-                      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-                        <CoworkerAvatar member={member} />
-                        <Box sx={{ minWidth: 0 }}>
-                          <Typography
-                            variant="body2"
-                            sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}
-                          >
-                            {displayName(member.user)}
-                          </Typography>
-                          <Typography
-                            variant="caption"
-                            color="text.secondary"
-                            component="div"
-                            sx={{ overflowWrap: 'anywhere' }}
-                          >
-                            {member.user.email}
-                          </Typography>
-                          <Typography
-                            variant="caption"
-                            color="text.secondary"
-                            component="div"
-                            sx={{ display: { md: 'none' } }}
-                          >
-                            {t(`roles.${member.role}`)}
-                          </Typography>
-                        </Box>
-                      </Stack>
-                    </TableCell>
-                    <TableCell sx={WIDE_ONLY}>
-                      <CoworkerRole
-                        member={member}
-                        manageable={manageable(organization, member)}
-                        onChange={(role) => void changeRole(member, role)}
-                      />
-                    </TableCell>
-                    <TableCell align="right" sx={WIDE_ONLY}>
-                      {numbers.format(member.usage)}
-                    </TableCell>
-                    <TableCell sx={WIDE_ONLY}>{date(member.date_added)}</TableCell>
-                    <TableCell sx={WIDE_ONLY}>{activityOf(member)}</TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <IconButton
-                        aria-label={t('coworkers.showDetails', { name: displayName(member.user) })}
-                        onClick={() => setShown(member)}
-                      >
-                        <InfoOutlinedIcon />
-                      </IconButton>
-                      {manageable(organization, member) && (
-                        <IconButton
-                          aria-label={t('coworkers.remove', { name: displayName(member.user) })}
-                          onClick={() => setRemoving(member)}
-                          sx={WIDE_ONLY_INLINE}
-                        >
-                          <DeleteOutlineIcon />
-                        </IconButton>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                )}
-                onMore={(next) => setCursors((shown) => [...shown, next])}
-                isLast={cursor === cursors.at(-1)}
+      <OrganizationTable
+        label={t('coworkers.table')}
+        columns={[
+          { label: t('coworkers.person') },
+          { label: t('coworkers.role'), wideOnly: true },
+          { label: t('coworkers.usage'), wideOnly: true, align: 'right' },
+          { label: t('coworkers.added'), wideOnly: true },
+          { label: t('coworkers.activity'), wideOnly: true },
+        ]}
+        pages={pages}
+        renderPage={(paging) => (
+          <CoworkerPageRows
+            organizationPk={organization.pk}
+            search={deferredSearch}
+            paging={paging}
+            render={(member) => (
+              <CoworkerRow
+                key={member.pk}
+                member={member}
+                format={format}
+                manageable={manageable(organization, member)}
+                onRoleChange={(role) => void changeRole(member, role)}
+                onShowDetails={() => setShown(member)}
+                onRemove={() => setRemoving(member)}
               />
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+            )}
+          />
+        )}
+      />
       <CoworkerDetails
         member={shown}
         manageable={shown !== undefined && manageable(organization, shown)}
-        usage={shown ? numbers.format(shown.usage) : ''}
-        added={shown ? date(shown.date_added) : ''}
-        activity={shown ? activityOf(shown) : ''}
+        usage={shown ? format.number(shown.usage) : ''}
+        added={shown ? format.date(shown.date_added) : ''}
+        activity={shown ? format.activity(shown) : ''}
         onRoleChange={(role) => shown && void changeRole(shown, role)}
         onRemove={() => setRemoving(shown)}
         onClose={() => setShown(undefined)}
@@ -236,33 +143,5 @@ export function CoworkersPage({ organization }: { organization: Organization }) 
         onCancel={() => setRemoving(undefined)}
       />
     </Stack>
-  );
-}
-
-/** One page of the list, with the button for the next one under the last page. */
-function MemberRows(props: {
-  organization: Organization;
-  search: string;
-  cursor: string | undefined;
-  isLast: boolean;
-  render: (member: Member) => ReactNode;
-  onMore: (cursor: string) => void;
-}) {
-  const { t } = useTranslation('organizations');
-  const { data } = useListMembersQuery({
-    organizationPk: props.organization.pk,
-    search: props.search || undefined,
-    cursor: props.cursor,
-  });
-  return (
-    <PageRows
-      page={data}
-      isFirst={props.cursor === undefined}
-      isLast={props.isLast}
-      columns={6}
-      none={t('coworkers.none')}
-      render={props.render}
-      onMore={props.onMore}
-    />
   );
 }

@@ -9,7 +9,7 @@ import { Link as RouterLink, Navigate, useParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { CenteredSpinner } from '../../../components/CenteredSpinner';
 import { useCurrentOrganization } from '../use-current-organization';
-import { BillingPage } from './BillingPage';
+import { BillingTab } from './BillingTab';
 import { CoworkersPage } from './CoworkersPage';
 import { GeneralPage } from './GeneralPage';
 import { InvitesPage } from './InvitesPage';
@@ -22,7 +22,7 @@ type OrganizationTab = (typeof TABS)[number];
 const PAGES: Record<OrganizationTab, (props: { organization: Organization }) => ReactNode> = {
   general: GeneralPage,
   coworkers: CoworkersPage,
-  billing: BillingPage,
+  billing: BillingTab,
   invites: InvitesPage,
 };
 

@@ -3,7 +3,7 @@ import Avatar, { type AvatarProps } from '@mui/material/Avatar';
 import type { SharePerson } from '@themis/shared';
 
 /** Up to two letters of a name; empty when there is no name. */
-export function nameInitials(fullName: string | null): string {
+function nameInitials(fullName: string | null): string {
   return (fullName ?? '')
     .split(/\s+/)
     .filter(Boolean)

@@ -3,9 +3,13 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import type { SharedMessage } from '@themis/shared';
-import { memo, Suspense } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MarkdownAnswer } from '../../chat';
+
+/** Lazy: an answer's markdown (react-markdown) loads with the first answer shown. */
+const MarkdownAnswer = lazy(async () => ({
+  default: (await import('../../../components/MarkdownAnswer')).MarkdownAnswer,
+}));
 
 function Question({ message }: { message: SharedMessage }) {
   const { t } = useTranslation('chat');

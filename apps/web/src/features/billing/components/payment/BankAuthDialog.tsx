@@ -7,7 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export type SandboxAuthentication = 'complete' | 'fail';
+type SandboxAuthentication = 'complete' | 'fail';
 
 export interface BankAuthDialogProps {
   open: boolean;

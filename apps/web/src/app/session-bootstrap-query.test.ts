@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { makeStore } from '../../app/store';
-import { authUser, detail, fakeApi, json } from '../../test/fake-api';
-import { calledPaths } from '../../test/render';
-import { chatApi } from '../chat/api';
-import { organizationsApi } from '../organizations/api';
-import { userApi } from '../user/api';
-import { sessionApi } from './api';
+import { chatApi } from '../features/chat/api';
+import { organizationsApi } from '../features/organizations/api';
+import { userApi } from '../features/user/api';
+import { authUser, detail, fakeApi, json } from '../test/fake-api';
+import { calledPaths } from '../test/render';
+import { sessionApi } from './session-bootstrap-query';
+import { makeStore } from './store';
 
 const membership = {
   pk: 'm1',

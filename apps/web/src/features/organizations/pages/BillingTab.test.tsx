@@ -5,7 +5,7 @@ import { fakeApi, json } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { overview, PLANS, subscription, TEAM } from '../../billing/test-data';
 import { currentOrganization } from '../../sharing/test-data';
-import { BillingPage } from './BillingPage';
+import { BillingTab } from './BillingTab';
 
 const ORGANIZATION = currentOrganization('OWNER');
 
@@ -26,7 +26,7 @@ function openBilling() {
   });
   const router = createMemoryRouter(
     [
-      { path: '/organizations/billing', element: <BillingPage organization={ORGANIZATION} /> },
+      { path: '/organizations/billing', element: <BillingTab organization={ORGANIZATION} /> },
       { path: '/payment', element: <div data-testid="payment-stand-in" /> },
     ],
     { initialEntries: ['/organizations/billing'] },

@@ -20,7 +20,7 @@ import { useMembershipStatsQuery } from '../api';
  * The billing tab: the organization's plan and this month's tokens, pooled for all members
  * (per member on the co-workers tab); its subscription and receipts; the plans to buy.
  */
-export function BillingPage({ organization }: { organization: Organization }) {
+export function BillingTab({ organization }: { organization: Organization }) {
   const { t } = useTranslation('organizations');
   const planName = usePlanName();
   const { language } = useLanguage();

@@ -1,12 +1,12 @@
 import type { SessionBootstrap } from '@themis/shared';
-import { api } from '../../app/api/api';
-import { askSessionBootstrap } from '../../app/api/session-bootstrap';
-import { rememberSession } from '../../app/session';
-import { authApi } from '../auth/api';
-import { chatApi } from '../chat/api';
-import { maintenanceApi } from '../maintenance/api';
-import { organizationsApi } from '../organizations/api';
-import { userApi } from '../user/api';
+import { authApi } from '../features/auth/api';
+import { chatApi } from '../features/chat/api';
+import { maintenanceApi } from '../features/maintenance/api';
+import { organizationsApi } from '../features/organizations/api';
+import { userApi } from '../features/user/api';
+import { api } from './api/api';
+import { askSessionBootstrap } from './api/session-bootstrap';
+import { rememberSession } from './session';
 
 /**
  * GET /auth/session: the first call of every page, and a visitor's only one. Its parts are put in the caches of the
