@@ -76,10 +76,10 @@ export default tseslint.config(
         {
           patterns: [
             {
-              // ../<module>/<file>, unless <file> is a service or the auth guard
-              regex: '^\\.\\./[^./][^/]*/(?!auth\\.(?:guard|cookies)$)(?![^/]*\\.service$)',
+              // ../<module>/<file>: another module's face is its index, ../<module>
+              regex: '^\\.\\./[^./][^/]*/',
               message:
-                'Another module is reached through its service (or the auth guard and cookies), never its internals.',
+                'Another module is reached through its index (../<module>), never its files.',
             },
           ],
         },

@@ -137,7 +137,7 @@ export async function createConversationThroughApi(
 }
 
 export type Language = 'en' | 'pl';
-export type Theme = 'light' | 'dark';
+type Theme = 'light' | 'dark';
 
 const LOCALES = join(import.meta.dirname, '..', 'apps', 'web', 'src', 'locales');
 

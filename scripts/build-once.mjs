@@ -3,7 +3,7 @@
 // passes through all three makes it once.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 
 const STAMP = 'apps/server/dist/.sources-hash';
 const INPUTS = ['apps/web', 'apps/server', 'packages/shared', 'package-lock.json'];
@@ -16,7 +16,8 @@ function sourcesHash() {
     { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
   )
     .split('\0')
-    .filter((file) => file && existsSync(file))
+    // A deleted file still listed, or a link to a folder (a linked node_modules), is no source.
+    .filter((file) => file && existsSync(file) && statSync(file).isFile())
     .sort();
   const hash = createHash('sha256');
   for (const file of files) hash.update(file).update('\0').update(readFileSync(file));

@@ -18,7 +18,7 @@ export const SAMPLE_INVOICE_SELLER: InvoiceSeller = {
   nip: '1234563218',
 };
 
-export const INVOICE_SELLER_VARIABLES = {
+const INVOICE_SELLER_VARIABLES = {
   name: 'INVOICE_SELLER_NAME',
   address: 'INVOICE_SELLER_ADDRESS',
   nip: 'INVOICE_SELLER_NIP',

@@ -89,7 +89,7 @@ const ZEnv = z.object({
   ),
 });
 
-export type Env = z.infer<typeof ZEnv>;
+type Env = z.infer<typeof ZEnv>;
 
 export interface Config {
   env: Env['NODE_ENV'];

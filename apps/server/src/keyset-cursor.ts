@@ -24,7 +24,7 @@ export function timeKeyOf(column: PgColumn): SQL<string> {
 }
 
 /** Opaque to the client: base64url of "<timestamp in microseconds>|<id>". */
-export function encodeCursor(key: TimeKey): string {
+function encodeCursor(key: TimeKey): string {
   return Buffer.from(`${key.at}|${key.id}`).toString('base64url');
 }
 

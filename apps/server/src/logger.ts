@@ -6,7 +6,7 @@ import { API_PREFIX } from './runtime-config';
  * Paths pino censors wherever they appear. Request bodies are never logged, but
  * headers and query strings can carry secrets.
  */
-export const REDACTED_PATHS = [
+const REDACTED_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'res.headers["set-cookie"]',
@@ -26,7 +26,7 @@ const SECRET_QUERY = /([?&](?:token|code|secret|password|key|state)=)[^&]*/gi;
  * Routes, of the API and of the web app, whose path carries a secret: `{secret}` is the
  * segment hidden, `*` any one segment. A new route with a secret in its path goes here.
  */
-export const SECRET_PATHS = [
+const SECRET_PATHS = [
   '/reset-password/{secret}',
   `${API_PREFIX}/auth/password-reset/verify/{secret}`,
   '/chat/share/{secret}',

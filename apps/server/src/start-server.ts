@@ -4,7 +4,8 @@ import { buildApp } from './app';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
-import { reportCrashes, startErrorReporting } from './platform/error-reporting/error-reporter';
+import { reportCrashes } from './platform/error-reporting/error-reporter';
+import { startErrorReporting } from './platform/error-reporting/start-error-reporting';
 import { startOperatorSocket } from './operator/operator-socket';
 
 /** On SIGTERM, the answers being written get this long to finish. */

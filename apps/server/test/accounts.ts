@@ -10,7 +10,7 @@ interface StoredCookie {
 }
 
 /** A browser's cookie jar, enough for our cookies: name, value, path, removal. */
-export class CookieJar {
+class CookieJar {
   private readonly cookies = new Map<string, StoredCookie>();
 
   store(response: LightMyRequestResponse): void {

@@ -4,7 +4,7 @@ import type { Database } from '../src/db/client';
 import { rawRows } from '../src/db/raw-rows';
 import { conversations } from '../src/db/schema';
 import { storeExchange } from '../src/modules/chat/chat.repo';
-import { monthKey } from '../src/modules/usage/allowance.service';
+import { monthKey } from '../src/modules/usage/allowance';
 import { createTestApp, type TestApp } from './app';
 import { questionToStore } from './attachment-setup';
 import { firm } from './organization-fixtures';

@@ -1,9 +1,9 @@
 import { CHAT_FILES_MAX } from '@themis/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadAttachmentsForModel } from '../src/modules/attachments/attachments-for-model.service';
+import { loadAttachmentsForModel } from '../src/modules/attachments/attachments-for-model';
 import { AttachmentNotBound, storeExchange } from '../src/modules/chat/chat.repo';
-import { monthKey } from '../src/modules/usage/allowance.service';
+import { monthKey } from '../src/modules/usage/allowance';
 import { messages } from '../src/db/schema';
 import { createTestApp, type TestApp } from './app';
 import { docxWithText, pdfWithText, pngImage } from './attachment-files';

@@ -48,7 +48,7 @@ export async function catalogue(client: Client): Promise<Record<string, Plan>> {
 
 const account = (organizationId?: string) =>
   organizationId ? { organization_pk: organizationId } : {};
-export const accountQuery = (organizationId?: string) =>
+const accountQuery = (organizationId?: string) =>
   organizationId ? `?organization_pk=${organizationId}` : '';
 
 export async function saveDetails(client: Client, organizationId?: string) {

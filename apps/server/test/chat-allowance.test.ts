@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_INPUT_MAX, type ServerMessage } from '@themis/shared';
 import { plans, tokenUsage, users } from '../src/db/schema';
 import { ANSWER_OUTPUT_RESERVE } from '../src/modules/chat/chat.context';
-import { monthKey } from '../src/modules/usage/allowance.service';
+import { monthKey } from '../src/modules/usage/allowance';
 import { streamOpenAiAnswer } from './llm-upstreams';
 import {
   chatHarnessForFile,

@@ -5,7 +5,7 @@ import type { ServerMessage } from '@themis/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppDependencies } from '../src/app';
 import { conversations, messages, tokenUsage } from '../src/db/schema';
-import { monthKey } from '../src/modules/usage/allowance.service';
+import { monthKey } from '../src/modules/usage/allowance';
 import { createTestApp, TEST_ORIGIN, type TestApp } from './app';
 import { signedUpClient } from './accounts';
 import {

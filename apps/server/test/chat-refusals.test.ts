@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_INPUT_MAX } from '@themis/shared';
 import { messages, plans, tokenUsage, users } from '../src/db/schema';
 import { STALE_AFTER_MS } from '../src/modules/chat/chat.socket';
-import { monthKey } from '../src/modules/usage/allowance.service';
+import { monthKey } from '../src/modules/usage/allowance';
 import { streamOpenAiAnswer } from './llm-upstreams';
 import {
   chatHarnessForFile,

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface SeenBody {
+interface SeenBody {
   model?: string;
   stream_options?: { include_usage?: boolean };
   [key: string]: unknown;
@@ -115,7 +115,7 @@ async function playDeltas(
 }
 
 /** What OpenAI-compatible servers (vLLM, LiteLLM, OpenRouter) send when a stream fails. */
-export const OPENAI_STREAM_ERROR = {
+const OPENAI_STREAM_ERROR = {
   error: { message: 'The server is overloaded', type: 'server_error', code: 'overloaded' },
 };
 

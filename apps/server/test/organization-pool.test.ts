@@ -3,7 +3,7 @@ import { CHAT_INPUT_MAX } from '@themis/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { memberships, organizationTokenUsage, tokenUsage } from '../src/db/schema';
 import { ANSWER_OUTPUT_RESERVE } from '../src/modules/chat/chat.context';
-import { monthKey } from '../src/modules/usage/allowance.service';
+import { monthKey } from '../src/modules/usage/allowance';
 import { signedUpClient, type Client } from './accounts';
 import { chatHarnessForFile, connectSocket, sendFrame } from './chat-harness';
 import { streamOpenAiAnswer } from './llm-upstreams';

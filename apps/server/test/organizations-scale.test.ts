@@ -1,7 +1,7 @@
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InvitationPage, MemberPage } from '@themis/shared';
-import { monthKey } from '../src/modules/usage/allowance.service';
+import { monthKey } from '../src/modules/usage/allowance';
 import { invitationPageQuery } from '../src/modules/organizations/invitations.repo';
 import { memberPageQuery } from '../src/modules/organizations/memberships.repo';
 import { signedUpClient } from './accounts';

@@ -3,12 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 
 /** One item of an envelope: its header (`type`: event, session, ...) and its JSON payload. */
-export interface EnvelopeItem {
+interface EnvelopeItem {
   header: { type?: string };
   payload: Record<string, unknown>;
 }
 
-export interface ReceivedEnvelope {
+interface ReceivedEnvelope {
   /** The request's path and query, as the SDK called it. */
   url: string;
   /** The body as sent (unzipped): what left the server, to search for secrets. */

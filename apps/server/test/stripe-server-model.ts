@@ -54,7 +54,7 @@ export class StripeApiError extends Error {
   }
 }
 
-export const notFound = (id: string) =>
+const notFound = (id: string) =>
   new StripeApiError(404, {
     type: 'invalid_request_error',
     code: 'resource_missing',
@@ -287,7 +287,7 @@ export class StripeState {
   }
 }
 
-export function cardError(code: string, declineCode?: string) {
+function cardError(code: string, declineCode?: string) {
   return {
     type: 'card_error',
     code,

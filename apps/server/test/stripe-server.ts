@@ -20,7 +20,7 @@ export const STRIPE_SECRET_KEY = 'sk_test_themis_stand_in';
 export const STRIPE_PUBLISHABLE_KEY = 'pk_test_themis_stand_in';
 export const STRIPE_WEBHOOK_SECRET = 'whsec_themis_stand_in';
 
-export interface SeenRequest {
+interface SeenRequest {
   method: string;
   path: string;
   params: Params;
@@ -60,7 +60,7 @@ export interface StripeStandIn {
 }
 
 /** `a[b][0][c]=v` into nested objects, numeric keys into arrays, as Stripe reads them. */
-export function parseForm(body: string): Params {
+function parseForm(body: string): Params {
   const root: Params = {};
   for (const [key, value] of new URLSearchParams(body)) {
     const path = key.replace(/\]/g, '').split('[');

@@ -2,6 +2,7 @@ import type { Database } from '../db/client';
 import type { ConversationRow } from '../db/schema';
 import { AppError, notFound } from '../errors';
 import type { Actor, OrganizationRole, Scope, UserActor } from './actor';
+import type { BillingOwner } from './billing-owner';
 import {
   findAttachmentOwner,
   findBillingRecordOwner,
@@ -142,10 +143,6 @@ export async function requireSharedLinkVisit(options: {
   if (!mayVisitSharedLink({ link, visitorIsMember, now })) throw notFound('shared link');
   return { ...link, actor };
 }
-
-/** Whose billing: the user's own, or an organization's. */
-export type BillingOwner =
-  { kind: 'user'; userId: string } | { kind: 'organization'; organizationId: string };
 
 /**
  * Billing of the actor's own account (in any context: it is theirs), or of an organization,

@@ -123,7 +123,7 @@ const MANAGERS: readonly OrganizationRole[] = ['OWNER', 'ADMIN'];
 const EVERY_ROLE: readonly OrganizationRole[] = ['OWNER', 'ADMIN', 'MEMBER', 'OBSERVER'];
 
 /** The role matrix: which roles may take each action. */
-export const ORGANIZATION_MATRIX: Record<OrganizationAction, readonly OrganizationRole[]> = {
+const ORGANIZATION_MATRIX: Record<OrganizationAction, readonly OrganizationRole[]> = {
   read: EVERY_ROLE,
   switch: EVERY_ROLE,
   update: MANAGERS,

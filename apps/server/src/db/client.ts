@@ -8,7 +8,7 @@ import { PGLITE_FOLDER } from '../paths';
 import { startEmbeddedDatabase, type EmbeddedSource } from './embedded-database';
 import * as schema from './schema';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** The one database type modules see, whether PGlite or PostgreSQL is behind it. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 

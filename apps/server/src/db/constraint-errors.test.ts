@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FOREIGN_KEY_VIOLATION, isDatabaseError, UNIQUE_VIOLATION } from './errors';
+import { FOREIGN_KEY_VIOLATION, isDatabaseError, UNIQUE_VIOLATION } from './constraint-errors';
 
 describe('isDatabaseError', () => {
   it('finds the code on the error or on the error it wraps', () => {

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 // REPLACE FUNCTION <name> with its comments); a migration carries a copy of each source that
 // changed (npm run db:functions -w @themis/server -- <migration name>).
 
-export const FUNCTIONS_DIR = fileURLToPath(new URL('./functions', import.meta.url));
+const FUNCTIONS_DIR = fileURLToPath(new URL('./functions', import.meta.url));
 
 /** Each function's source text, by name. */
 export function readFunctionSources(dir = FUNCTIONS_DIR): Map<string, string> {

@@ -65,7 +65,7 @@ export interface OperatorResult {
 const OFFSET = /^\+(\d+)([mhd])$/;
 const UNIT_MS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
-export function parseTime(value: string, now: Date, flag: string): Date {
+function parseTime(value: string, now: Date, flag: string): Date {
   const offset = OFFSET.exec(value);
   if (offset)
     return new Date(now.getTime() + Number(offset[1]) * UNIT_MS[offset[2] as keyof typeof UNIT_MS]);

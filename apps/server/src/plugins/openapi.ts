@@ -5,7 +5,7 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 import { APP_VERSION } from '@themis/shared';
 import { API_PREFIX } from '../runtime-config';
 
-export const DOCS_PATH = `${API_PREFIX}/docs`;
+const DOCS_PATH = `${API_PREFIX}/docs`;
 
 /** OpenAPI document generated from the routes' zod schemas, with its UI at /api/docs. */
 export async function registerOpenApi(app: FastifyInstance) {

@@ -5,7 +5,7 @@ import { AppError } from '../errors';
 import { API_PREFIX } from '../runtime-config';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-export const CSP_REPORT_PATH = `${API_PREFIX}/csp-report`;
+const CSP_REPORT_PATH = `${API_PREFIX}/csp-report`;
 /** Webhooks come from other servers and prove themselves by a signature of the body. */
 const WEBHOOKS_PATH = `${API_PREFIX}/billing/webhook/`;
 

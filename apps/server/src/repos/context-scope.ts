@@ -3,7 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Scope } from '../access/actor';
 
 /** `column` names the context of `organizationId`: the individual one when it is null. */
-export function inContext(column: PgColumn, organizationId: string | null): SQL {
+function inContext(column: PgColumn, organizationId: string | null): SQL {
   return organizationId === null ? isNull(column) : eq(column, organizationId);
 }
 

@@ -18,7 +18,7 @@ export type { Instance };
 
 export const CLUSTER_MODEL = 'openai:gpt-cluster';
 
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -9,7 +9,6 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-// A cycle, read lazily: an organization's members are users.
 import { organizations } from './organizations';
 import { plans } from './plans';
 

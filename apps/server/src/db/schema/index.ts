@@ -6,6 +6,7 @@ export * from './maintenance';
 export * from './plans';
 export * from './chat';
 export * from './organizations';
+export * from './memberships';
 export * from './encryption';
 export * from './sharing';
 export * from './billing';

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import type { AttachmentRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { LlmModel } from '../../platform/llm/llm';
-import { openAttachment, type Sealer } from '../encryption/conversation-sealer.service';
+import { type Sealer, openAttachment } from '../encryption';
 import type { FileStorage } from '../../platform/storage/storage';
 import { findUnsent, notFound, tooManyFiles } from './attachments.service';
 

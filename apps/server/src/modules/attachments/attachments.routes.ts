@@ -8,7 +8,7 @@ import { AppError } from '../../errors';
 import type { UnlockedKeys } from '../../platform/crypto/unlocked-keys';
 import type { FileStorage } from '../../platform/storage/storage';
 import { invalidPart, readFilePart, readMultipartForm } from '../../plugins/multipart-form';
-import { requireActor } from '../auth/auth.guard';
+import { requireActor } from '../auth';
 import { admitUpload, deleteAttachment, uploadAttachment } from './attachments.service';
 
 // One file and nothing else: a second file is seen (the limit is one more) and refused.

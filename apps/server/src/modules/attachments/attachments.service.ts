@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { CHAT_FILES_MAX, type Attachment } from '@themis/shared';
 import {
@@ -9,18 +8,24 @@ import {
 } from '../../access/access';
 import type { UserActor } from '../../access/actor';
 import type { Database } from '../../db/client';
-import { attachments, conversations, type AttachmentRow } from '../../db/schema';
+import type { AttachmentRow } from '../../db/schema';
 import { AppError, encryptionChanged } from '../../errors';
 import type { UnlockedKeys } from '../../platform/crypto/unlocked-keys';
 import { userFilesPrefix, type FileStorage } from '../../platform/storage/storage';
-import { storedFilename, type Sealer } from '../encryption/conversation-sealer.service';
-import { sealerForNewContent } from '../encryption/new-content-sealer.service';
+import { type Sealer, sealerForNewContent, storedFilename } from '../encryption';
 import { attachmentView, presentAttachment } from '../../presenters/chat.presenter';
-import { confirmImage, detectFileKind, MEDIA_TYPES } from './file-kind';
-import { extractDocumentText, isDocumentKind } from './text-extraction';
+import { confirmImage, detectFileKind, isDocumentKind, MEDIA_TYPES } from './file-kind';
+import { extractDocumentText } from './text-extraction';
 import { isUuid } from '../../ids';
+import {
+  countUnsentAttachments,
+  deleteUnsentAttachment,
+  insertAttachment,
+  listUnsentAttachments,
+  lockOwnConversation,
+} from './attachments.repo';
 
-export const FILENAME_MAX = 200;
+const FILENAME_MAX = 200;
 
 export const notFound = (what: string) => new AppError('not_found', 404, `${what} not found`);
 const invalidType = () => new AppError('invalid_file_type', 400, 'file content not accepted');
@@ -51,28 +56,13 @@ export function sanitizeFilename(options: { filename: string | undefined }): str
   return chars.slice(0, FILENAME_MAX - extension.length).join('') + extension.join('');
 }
 
-const unsentIn = (userId: string, conversationId: string) =>
-  and(
-    eq(attachments.userId, userId),
-    eq(attachments.conversationId, conversationId),
-    isNull(attachments.messageId),
-  );
-
-async function countWaiting(options: { db: Database; userId: string; conversationId: string }) {
-  const [row] = await options.db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(attachments)
-    .where(unsentIn(options.userId, options.conversationId));
-  return row?.count ?? 0;
-}
-
 /** Refuses early, before the file is read, when the conversation already has its files. */
-export async function assertRoomForFile(options: {
+async function assertRoomForFile(options: {
   db: Database;
   userId: string;
   conversationId: string;
 }): Promise<void> {
-  if ((await countWaiting(options)) >= CHAT_FILES_MAX) throw tooManyFiles();
+  if ((await countUnsentAttachments(options)) >= CHAT_FILES_MAX) throw tooManyFiles();
 }
 
 /** The kind, media type and text of an upload, checked by content; 400 when not accepted. */
@@ -114,24 +104,16 @@ export async function uploadAttachment(options: {
   try {
     const row = await db.transaction(async (tx) => {
       // Locks the conversation so that parallel uploads cannot both take the last place.
-      const [conversation] = await tx
-        .select({
-          id: conversations.id,
-          organizationId: conversations.organizationId,
-          encrypted: conversations.encrypted,
-        })
-        .from(conversations)
-        .where(and(eq(conversations.id, conversationId), eq(conversations.userId, userId)))
-        .for('update');
+      const conversation = await lockOwnConversation({ db: tx, userId, conversationId });
       if (!conversation) throw notFound('conversation');
       // Encrypted or decrypted by the background job since the sealer was chosen.
       if (conversation.encrypted !== (sealer !== undefined)) throw encryptionChanged();
-      if ((await countWaiting({ db: tx, userId, conversationId })) >= CHAT_FILES_MAX) {
+      if ((await countUnsentAttachments({ db: tx, userId, conversationId })) >= CHAT_FILES_MAX) {
         throw tooManyFiles();
       }
-      const [inserted] = await tx
-        .insert(attachments)
-        .values({
+      return insertAttachment({
+        db: tx,
+        values: {
           id,
           userId,
           conversationId,
@@ -146,9 +128,8 @@ export async function uploadAttachment(options: {
           extractedText:
             text && sealer ? sealer.seal('attachments', id, 'extracted_text', text) : text,
           sealed: sealer !== undefined,
-        })
-        .returning();
-      return inserted!;
+        },
+      });
     });
     return presentAttachment(attachmentView({ ...row, filename }));
   } catch (error) {
@@ -207,13 +188,10 @@ export async function deleteAttachment(options: {
 }): Promise<void> {
   const { db, actor, attachmentId } = options;
   await requireAttachmentAccess({ db, actor, action: 'delete', attachmentId });
-  const [row] = await db
-    .delete(attachments)
-    .where(and(eq(attachments.id, attachmentId), isNull(attachments.messageId)))
-    .returning({ storageKey: attachments.storageKey });
-  if (!row) throw notFound('attachment');
+  const storageKey = await deleteUnsentAttachment({ db, attachmentId });
+  if (!storageKey) throw notFound('attachment');
   // After the row: a failed delete leaves only an unreferenced file, which is logged.
-  await discardStoredFile({ storage: options.storage, log: options.log, key: row.storageKey });
+  await discardStoredFile({ storage: options.storage, log: options.log, key: storageKey });
 }
 
 /** The unsent attachments with these ids, in that order; 404 unless every one is there. */
@@ -225,10 +203,7 @@ export async function findUnsent(options: {
 }): Promise<AttachmentRow[]> {
   const { db, userId, conversationId, attachmentIds } = options;
   if (attachmentIds.some((id) => !isUuid(id))) throw notFound('attachment');
-  const rows = await db
-    .select()
-    .from(attachments)
-    .where(and(unsentIn(userId, conversationId), inArray(attachments.id, attachmentIds)));
+  const rows = await listUnsentAttachments({ db, userId, conversationId, attachmentIds });
   const byId = new Map(rows.map((row) => [row.id, row]));
   return attachmentIds.map((id) => {
     const row = byId.get(id);

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { EXTRACTION_WORKER } from '../../paths';
-import type { DocumentKind } from './text-extraction';
+import type { DocumentKind } from './file-kind';
 import type { ZipEntry } from './zip-directory';
 
 /** The document's raw text, or why it was refused. */

@@ -3,6 +3,12 @@ import type { ChatFileType } from '@themis/shared';
 /** What an upload is, decided by its bytes alone. */
 export type FileKind = 'pdf' | 'docx' | 'doc' | 'png' | 'jpeg';
 
+/** The document kinds whose text is read at upload. */
+export type DocumentKind = Extract<FileKind, 'pdf' | 'docx' | 'doc'>;
+
+export const isDocumentKind = (kind: FileKind): kind is DocumentKind =>
+  kind === 'pdf' || kind === 'docx' || kind === 'doc';
+
 export const MEDIA_TYPES: Record<FileKind, ChatFileType> = {
   pdf: 'application/pdf',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',

@@ -1,20 +1,14 @@
 import { AppError } from '../../errors';
 import { extractInWorker } from './extraction-pool';
-import type { FileKind } from './file-kind';
+import type { DocumentKind } from './file-kind';
 import { readZipDirectory, type ZipEntry, type ZipLimits } from './zip-directory';
-
-/** The document kinds whose text is read at upload. */
-export type DocumentKind = Extract<FileKind, 'pdf' | 'docx' | 'doc'>;
-
-export const isDocumentKind = (kind: FileKind): kind is DocumentKind =>
-  kind === 'pdf' || kind === 'docx' || kind === 'doc';
 
 // PostgreSQL text cannot hold NUL; other control characters only confuse the model.
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 
 /** Plain text with tidy whitespace: at most one blank line, no trailing spaces. */
-export function normalizeText(options: { text: string }): string {
+function normalizeText(options: { text: string }): string {
   return options.text
     .replace(/\r\n?/g, '\n')
     .replace(CONTROL_CHARS, '')
@@ -31,7 +25,7 @@ const MIB = 1024 * 1024;
  * read is refused; the size limits sit well above real documents of at most 20 MB and refuse
  * bombs before they are inflated. What slips under them still meets the heap and the deadline.
  */
-export const DOCUMENT_LIMITS = {
+const DOCUMENT_LIMITS = {
   deadlineMs: 20_000,
   textChars: 3_000_000,
   heapMb: { pdf: 512, docx: 512, doc: 256 } satisfies Record<DocumentKind, number>,

@@ -1,5 +1,3 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type {
   ChangePasswordRequest,
   DeleteAccountRequest,
@@ -7,18 +5,16 @@ import type {
   SetPasswordRequest,
 } from '@themis/shared';
 import { ACCOUNT_CODE_KINDS } from '@themis/shared';
-import { users } from '../../db/schema';
 import { AppError, RateLimitedError } from '../../errors';
 import { hashPassword, verifyPassword } from '../../platform/crypto/secrets';
-import { userFilesPrefix } from '../../platform/storage/storage';
 import { LIMITS } from './auth.context';
-import { endBillingOfRemovedOwner } from '../billing/owner-gone.service';
 import type { AppContext } from '../../app-context';
-import { queueAccountDeletedNotice, queuePasswordChangedNotice } from './account-notices';
+import { queuePasswordChangedNotice } from './account-notices';
 import { consumeCode, countCodeCall, issueCode } from './codes.service';
-import type { UserActor } from '../../access/actor';
-import { requireUserRow } from '../../repos/users.repo';
 import { revokeUserSessions } from './session.service';
+import type { UserActor } from '../../access/actor';
+import type { UserRow } from '../../db/schema';
+import { requireUserRow, setFirstPasswordHash, updateUser } from '../../repos/users.repo';
 
 type AccountCodeKind = (typeof ACCOUNT_CODE_KINDS)[number];
 
@@ -70,11 +66,11 @@ export async function changePassword(options: {
     code: data.verification_code,
   });
   const passwordHash = await hashPassword(data.new_password);
-  const [owner] = await ctx.db
-    .update(users)
-    .set({ passwordHash, updatedAt: ctx.now() })
-    .where(eq(users.id, actor.userId))
-    .returning({ email: users.email, language: users.language });
+  const owner = await updateUser({
+    db: ctx.db,
+    userId: actor.userId,
+    set: { passwordHash, updatedAt: ctx.now() },
+  });
   if (owner) await queuePasswordChangedNotice(ctx, owner);
   await revokeUserSessions({
     ctx,
@@ -97,29 +93,26 @@ export async function setFirstPassword(options: {
   const user = await currentUser(ctx, actor);
   if (user.passwordHash) throw new AppError('password_already_set', 409);
   const passwordHash = await hashPassword(data.password);
-  const updated = await ctx.db
-    .update(users)
-    .set({ passwordHash, updatedAt: ctx.now() })
-    .where(and(eq(users.id, actor.userId), isNull(users.passwordHash)))
-    .returning({ id: users.id });
-  if (updated.length === 0) throw new AppError('password_already_set', 409);
+  const set = await setFirstPasswordHash({
+    db: ctx.db,
+    userId: actor.userId,
+    passwordHash,
+    now: ctx.now(),
+  });
+  if (!set) throw new AppError('password_already_set', 409);
 }
 
 /**
- * Deletes the account and, through the foreign keys, everything it owns; e-mails the
- * address that it is gone; then deletes its stored files, which no row names any more (a
- * failure there is logged, the account stays deleted). The password (when the account has
- * one) is checked before the code, under the login limits; the code under the code limits.
+ * What deleting the account asks first: the password (when the account has one), checked
+ * under the login limits, then the e-mailed code under the code limits.
  */
-export async function deleteAccount(options: {
+export async function confirmAccountDeletion(options: {
   ctx: AppContext;
-  log: FastifyBaseLogger;
-  actor: UserActor;
+  user: UserRow;
   ip: string;
   data: DeleteAccountRequest;
 }): Promise<void> {
-  const { ctx, actor, data } = options;
-  const user = await currentUser(ctx, actor);
+  const { ctx, user, data } = options;
   if (user.passwordHash) {
     const key = `login:account:${user.email}`;
     const state = await ctx.limiter.peek(key, LIMITS.loginPerAccount);
@@ -138,13 +131,5 @@ export async function deleteAccount(options: {
     userId: user.id,
     kind: 'USER_DELETE',
     code: data.verification_code,
-  });
-  // Revoked first, so that every open socket of the account is closed with it.
-  await revokeUserSessions({ ctx, userId: user.id, reason: 'account_deleted' });
-  await endBillingOfRemovedOwner(ctx, { kind: 'user', userId: user.id });
-  await ctx.db.delete(users).where(eq(users.id, user.id));
-  await queueAccountDeletedNotice(ctx, user);
-  await ctx.storage.deletePrefix(userFilesPrefix(user.id)).catch((error: unknown) => {
-    options.log.error({ err: error, userId: user.id }, 'files of a deleted account not removed');
   });
 }

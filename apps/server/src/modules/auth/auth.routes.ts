@@ -85,7 +85,7 @@ export const originOf = (request: FastifyRequest): RequestOrigin => ({
  * where a known one is not, a few milliseconds apart; both answer at this time instead, well
  * after either is done (bench/account-timing.mjs measures it).
  */
-export const REGISTER_ANSWER_FLOOR_MS = 100;
+const REGISTER_ANSWER_FLOOR_MS = 100;
 
 export function authRoutes(ctx: AppContext, options: { registerFloorMs?: number } = {}) {
   const { config } = ctx;

@@ -1,4 +1,3 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type {
   ActivateRequest,
   AuthUser,
@@ -9,7 +8,7 @@ import type {
   RegisterRequest,
 } from '@themis/shared';
 import { CODE_RULES, TRUSTED_DEVICE_TTL_S } from '@themis/shared';
-import { loginChallenges, plans, trustedDevices, users, type UserRow } from '../../db/schema';
+import type { UserRow } from '../../db/schema';
 import { AppError, RateLimitedError } from '../../errors';
 import {
   burnPasswordCheck,
@@ -29,6 +28,13 @@ import {
   storeCode,
 } from './codes.service';
 import { createSession, type SessionTokens } from './session.service';
+import {
+  consumeLoginChallenge,
+  findOpenChallengeUser,
+  insertLoginChallenge,
+} from './challenges.repo';
+import { hasTrustedDevice, insertTrustedDevice } from './trusted-devices.repo';
+import { findUserByEmail, insertUserOnDefaultPlan, updateUser } from '../../repos/users.repo';
 
 export interface SignedIn {
   user: AuthUser;
@@ -39,11 +45,6 @@ export interface SignedIn {
 
 export function presentAuthUser(user: UserRow): AuthUser {
   return { pk: user.id, email: user.email, has_personal_info_set: user.hasPersonalInfoSet };
-}
-
-async function findUserByEmail(ctx: AppContext, email: string): Promise<UserRow | undefined> {
-  const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
-  return user;
 }
 
 async function sendCode(
@@ -86,9 +87,6 @@ export async function signIn(
   };
 }
 
-/** The default plan, read inside the insert rather than by a query of its own. */
-const defaultPlanId = sql`(select ${plans.id} from ${plans} where ${plans.isDefault} limit 1)`;
-
 /** At most one "someone tried to register" notice per account in a code's resend cooldown. */
 const REGISTRATION_NOTICE_RULE = { limit: 1, windowMs: CODE_RULES.resendCooldownMs };
 
@@ -111,7 +109,7 @@ export async function registerUser(options: {
     limit: ctx.config.registerLimitPerHour,
   });
   const [existing, passwordHash] = await Promise.all([
-    findUserByEmail(ctx, data.email),
+    findUserByEmail({ db: ctx.db, email: data.email }),
     hashPassword(data.password),
   ]);
   const now = ctx.now();
@@ -128,17 +126,13 @@ export async function registerUser(options: {
     const fields = { passwordHash, language: data.language, termsAcceptedAt: now, updatedAt: now };
     // An address waiting for activation keeps the password it was registered with: whoever
     // registers it again gets a new code sent to its mailbox, never the account.
-    const [user] = existing
-      ? await tx
-          .update(users)
-          .set({ language: data.language, updatedAt: now })
-          .where(eq(users.id, existing.id))
-          .returning()
-      : await tx
-          .insert(users)
-          .values({ ...fields, email: data.email, planId: defaultPlanId })
-          .onConflictDoNothing()
-          .returning();
+    const user = existing
+      ? await updateUser({
+          db: tx,
+          userId: existing.id,
+          set: { language: data.language, updatedAt: now },
+        })
+      : await insertUserOnDefaultPlan({ db: tx, values: { ...fields, email: data.email } });
     // Two registrations of one address at once: the first one's code is on its way.
     if (!user) return;
     const kind = 'USER_ACTIVATION';
@@ -160,11 +154,11 @@ export async function resendActivationCode(options: {
   await countCodeCall(ctx, origin.ip);
   const perAddress = LIMITS.activationResendPerAddress;
   await enforceLimit(ctx.limiter, `code:resend:${options.email}`, perAddress);
-  const user = await findUserByEmail(ctx, options.email);
+  const user = await findUserByEmail({ db: ctx.db, email: options.email });
   // The same answer whether or not the address waits for activation.
   if (!user || user.activatedAt) return;
   if (user.language !== options.language) {
-    await ctx.db.update(users).set({ language: options.language }).where(eq(users.id, user.id));
+    await updateUser({ db: ctx.db, userId: user.id, set: { language: options.language } });
     user.language = options.language;
   }
   await sendCode(ctx, user, 'USER_ACTIVATION', true);
@@ -178,7 +172,7 @@ export async function activateUser(options: {
 }): Promise<SignedIn> {
   const { ctx, origin, data } = options;
   await countCodeCall(ctx, origin.ip);
-  const user = await findUserByEmail(ctx, data.email);
+  const user = await findUserByEmail({ db: ctx.db, email: data.email });
   if (!user || user.activatedAt)
     throw new AppError('code_invalid', 400, 'no account waits for activation');
   await consumeCode({
@@ -190,11 +184,11 @@ export async function activateUser(options: {
     kind: 'USER_ACTIVATION',
     code: data.code,
   });
-  const [activated] = await ctx.db
-    .update(users)
-    .set({ activatedAt: ctx.now(), updatedAt: ctx.now() })
-    .where(eq(users.id, user.id))
-    .returning();
+  const activated = await updateUser({
+    db: ctx.db,
+    userId: user.id,
+    set: { activatedAt: ctx.now(), updatedAt: ctx.now() },
+  });
   return signIn(ctx, activated!, origin);
 }
 
@@ -204,17 +198,12 @@ export async function isTrustedDevice(
   deviceToken: string | undefined,
 ): Promise<boolean> {
   if (!deviceToken) return false;
-  const [device] = await ctx.db
-    .select({ id: trustedDevices.id })
-    .from(trustedDevices)
-    .where(
-      and(
-        eq(trustedDevices.tokenHash, hashToken(deviceToken)),
-        eq(trustedDevices.userId, userId),
-        gt(trustedDevices.expiresAt, ctx.now()),
-      ),
-    );
-  return Boolean(device);
+  return hasTrustedDevice({
+    db: ctx.db,
+    userId,
+    tokenHash: hashToken(deviceToken),
+    now: ctx.now(),
+  });
 }
 
 /**
@@ -228,7 +217,7 @@ export async function login(options: {
   data: LoginRequest;
 }): Promise<{ response: LoginResponse; signedIn?: SignedIn }> {
   const { ctx, origin, data } = options;
-  const user = await findUserByEmail(ctx, data.email);
+  const user = await findUserByEmail({ db: ctx.db, email: data.email });
   const trusted = user ? await isTrustedDevice(ctx, user.id, options.deviceToken) : false;
   // Both limits count wrong passwords only, so many people behind one address can sign in.
   // A trusted device counts apart: guessing from elsewhere cannot lock the owner out of it.
@@ -258,7 +247,8 @@ export async function login(options: {
     return { response: { status: 'authenticated', user: signedIn.user }, signedIn };
   }
   const challenge = randomToken();
-  await ctx.db.insert(loginChallenges).values({
+  await insertLoginChallenge({
+    db: ctx.db,
     userId: user.id,
     tokenHash: hashToken(challenge),
     expiresAt: new Date(ctx.now().getTime() + CODE_RULES.ttlMs),
@@ -268,19 +258,13 @@ export async function login(options: {
 }
 
 async function openChallenge(ctx: AppContext, challengeToken: string): Promise<UserRow> {
-  const [row] = await ctx.db
-    .select({ user: users, challengeId: loginChallenges.id })
-    .from(loginChallenges)
-    .innerJoin(users, eq(users.id, loginChallenges.userId))
-    .where(
-      and(
-        eq(loginChallenges.tokenHash, hashToken(challengeToken)),
-        isNull(loginChallenges.consumedAt),
-        gt(loginChallenges.expiresAt, ctx.now()),
-      ),
-    );
-  if (!row) throw new AppError('code_expired', 400, 'login challenge unknown or expired');
-  return row.user;
+  const user = await findOpenChallengeUser({
+    db: ctx.db,
+    tokenHash: hashToken(challengeToken),
+    now: ctx.now(),
+  });
+  if (!user) throw new AppError('code_expired', 400, 'login challenge unknown or expired');
+  return user;
 }
 
 /**
@@ -304,14 +288,16 @@ export async function confirmLogin(options: {
     kind: 'USER_AUTHENTICATION',
     code: data.code,
   });
-  await ctx.db
-    .update(loginChallenges)
-    .set({ consumedAt: ctx.now() })
-    .where(eq(loginChallenges.tokenHash, hashToken(data.challenge_token)));
+  await consumeLoginChallenge({
+    db: ctx.db,
+    tokenHash: hashToken(data.challenge_token),
+    now: ctx.now(),
+  });
   const signedIn = await signIn(ctx, user, origin);
   if (data.trust_device) {
     const deviceToken = randomToken();
-    await ctx.db.insert(trustedDevices).values({
+    await insertTrustedDevice({
+      db: ctx.db,
       userId: user.id,
       tokenHash: hashToken(deviceToken),
       expiresAt: new Date(ctx.now().getTime() + TRUSTED_DEVICE_TTL_S * 1000),

@@ -1,12 +1,18 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
 import { CODE_RULES, type ConfirmationKind } from '@themis/shared';
 import type { Database } from '../../db/client';
-import { verificationCodes } from '../../db/schema';
 import { AppError, RateLimitedError } from '../../errors';
 import { hashCode, randomCode, safeEqual } from '../../platform/crypto/secrets';
 import type { AppContext } from '../../app-context';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter';
 import { enforceLimit, LIMITS } from './auth.context';
+import {
+  consumeUnusedCodes,
+  insertCode,
+  latestCodeSentAt,
+  lockLatestUnusedCode,
+  markCodeConsumed,
+  setCodeAttempts,
+} from './codes.repo';
 
 /**
  * Counts one call that checks or resends a code, per IP, before anything is looked up;
@@ -30,14 +36,9 @@ export async function codeCooldownLeftMs(options: {
   kind: ConfirmationKind;
 }): Promise<number> {
   const { db, now, userId, kind } = options;
-  const [latest] = await db
-    .select({ createdAt: verificationCodes.createdAt })
-    .from(verificationCodes)
-    .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.kind, kind)))
-    .orderBy(desc(verificationCodes.createdAt))
-    .limit(1);
-  if (!latest) return 0;
-  return Math.max(latest.createdAt.getTime() + CODE_RULES.resendCooldownMs - now.getTime(), 0);
+  const sentAt = await latestCodeSentAt({ db, userId, kind });
+  if (!sentAt) return 0;
+  return Math.max(sentAt.getTime() + CODE_RULES.resendCooldownMs - now.getTime(), 0);
 }
 
 /** What a code's HMAC binds it to: its user, its kind and, where given, its scope. */
@@ -59,22 +60,14 @@ export async function storeCode(options: {
 }): Promise<string> {
   const { db, codeKey, now, userId, kind } = options;
   const code = randomCode();
-  await db
-    .update(verificationCodes)
-    .set({ consumedAt: now })
-    .where(
-      and(
-        eq(verificationCodes.userId, userId),
-        eq(verificationCodes.kind, kind),
-        isNull(verificationCodes.consumedAt),
-      ),
-    );
-  await db.insert(verificationCodes).values({
+  await consumeUnusedCodes({ db, userId, kind, now });
+  await insertCode({
+    db,
     userId,
     kind,
     codeHash: hashCode(codeKey, codeContext(userId, kind, options.scope), code),
     expiresAt: new Date(now.getTime() + CODE_RULES.ttlMs),
-    createdAt: now,
+    now,
   });
   return code;
 }
@@ -123,34 +116,16 @@ export async function consumeCode(options: {
   await enforceLimit(limiter, accountKey, LIMITS.codePerAccount);
   await db
     .transaction(async (tx) => {
-      const [current] = await tx
-        .select()
-        .from(verificationCodes)
-        .where(
-          and(
-            eq(verificationCodes.userId, userId),
-            eq(verificationCodes.kind, kind),
-            isNull(verificationCodes.consumedAt),
-          ),
-        )
-        .orderBy(desc(verificationCodes.createdAt))
-        .limit(1)
-        .for('update');
+      const current = await lockLatestUnusedCode({ db: tx, userId, kind });
       if (!current || current.expiresAt <= now || current.attempts >= CODE_RULES.maxAttempts) {
         throw new AppError('code_expired', 400, `no usable ${kind} code`);
       }
       const expected = hashCode(codeKey, codeContext(userId, kind, options.scope), options.code);
       if (!safeEqual(current.codeHash, expected)) {
-        await tx
-          .update(verificationCodes)
-          .set({ attempts: current.attempts + 1 })
-          .where(eq(verificationCodes.id, current.id));
+        await setCodeAttempts({ db: tx, codeId: current.id, attempts: current.attempts + 1 });
         return 'wrong';
       }
-      await tx
-        .update(verificationCodes)
-        .set({ consumedAt: now })
-        .where(eq(verificationCodes.id, current.id));
+      await markCodeConsumed({ db: tx, codeId: current.id, now });
       return 'ok';
     })
     .then((outcome) => {

@@ -1,10 +1,10 @@
-import { and, eq } from 'drizzle-orm';
 import type { PROVIDER_NAMES } from '@themis/shared';
-import { externalAccounts, sessions } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { AppContext } from '../../app-context';
 import type { UserActor } from '../../access/actor';
 import { revokeUserSessions } from './session.service';
+import { deleteExternalAccounts } from './external-accounts.repo';
+import { findSessionProvider } from './sessions.repo';
 
 export type ProviderName = (typeof PROVIDER_NAMES)[number];
 
@@ -19,19 +19,16 @@ export async function revokeProvider(options: {
   provider: ProviderName;
 }): Promise<void> {
   const { ctx, actor, provider } = options;
-  const [current] = await ctx.db
-    .select({ provider: sessions.provider })
-    .from(sessions)
-    .where(and(eq(sessions.id, actor.sessionId), eq(sessions.userId, actor.userId)));
-  if (provider === 'system' || current?.provider !== provider) {
+  const current = await findSessionProvider({
+    db: ctx.db,
+    userId: actor.userId,
+    sessionId: actor.sessionId,
+  });
+  if (provider === 'system' || current !== provider) {
     throw new AppError('not_in_provider_scope', 400, `current session is not from ${provider}`);
   }
   const revoked = await ctx.db.transaction(async (tx) => {
-    await tx
-      .delete(externalAccounts)
-      .where(
-        and(eq(externalAccounts.userId, actor.userId), eq(externalAccounts.provider, provider)),
-      );
+    await deleteExternalAccounts({ db: tx, userId: actor.userId, provider });
     return revokeUserSessions({
       ctx,
       db: tx,

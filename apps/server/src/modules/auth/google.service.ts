@@ -1,7 +1,6 @@
-import { and, eq } from 'drizzle-orm';
 import { DEFAULT_LANGUAGE, LANGUAGES, NAME_MAX, type Language } from '@themis/shared';
 import type { Database } from '../../db/client';
-import { externalAccounts, plans, users, type UserRow } from '../../db/schema';
+import type { UserRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import { seal, unseal } from '../../platform/crypto/sealed';
 import {
@@ -17,6 +16,8 @@ import type { AppContext } from '../../app-context';
 import { queueNewDeviceNotice } from './account-notices';
 import { isTrustedDevice, signIn, type SignedIn } from './auth.service';
 import { isSafeReturnPath } from './return-path';
+import { findLinkedUser, insertExternalAccount } from './external-accounts.repo';
+import { findUserByEmail, insertUserOnDefaultPlan, updateUser } from '../../repos/users.repo';
 
 const GOOGLE = 'google';
 export const GOOGLE_CALLBACK_PATH = `${API_PREFIX}/auth/callback/google`;
@@ -104,34 +105,23 @@ async function findOrCreateUser(options: {
 }): Promise<UserRow> {
   const { db, now, identity, language } = options;
   return db.transaction(async (tx) => {
-    const [linked] = await tx
-      .select({ user: users })
-      .from(externalAccounts)
-      .innerJoin(users, eq(users.id, externalAccounts.userId))
-      .where(
-        and(eq(externalAccounts.provider, GOOGLE), eq(externalAccounts.subject, identity.subject)),
-      );
-    if (linked) return linked.user;
+    const linked = await findLinkedUser({ db: tx, provider: GOOGLE, subject: identity.subject });
+    if (linked) return linked;
 
-    let [user] = await tx.select().from(users).where(eq(users.email, identity.email));
+    let user = await findUserByEmail({ db: tx, email: identity.email });
     if (user && !user.activatedAt) {
       // The provider proved the address; a password chosen before that was proven by no
       // one, so it is dropped: whoever registered the address first keeps no way in.
-      [user] = await tx
-        .update(users)
-        .set({ activatedAt: now, passwordHash: null, updatedAt: now })
-        .where(eq(users.id, user.id))
-        .returning();
+      user = await updateUser({
+        db: tx,
+        userId: user.id,
+        set: { activatedAt: now, passwordHash: null, updatedAt: now },
+      });
     }
     if (!user) {
-      const [defaultPlan] = await tx
-        .select({ id: plans.id })
-        .from(plans)
-        .where(eq(plans.isDefault, true))
-        .limit(1);
-      [user] = await tx
-        .insert(users)
-        .values({
+      user = await insertUserOnDefaultPlan({
+        db: tx,
+        values: {
           email: identity.email,
           passwordHash: null,
           userType: 'EXTERNAL',
@@ -140,23 +130,18 @@ async function findOrCreateUser(options: {
           surname: trimName(identity.familyName),
           hasPersonalInfoSet: false,
           language,
-          planId: defaultPlan?.id,
-        })
-        .onConflictDoNothing()
-        .returning();
+        },
+      });
       if (!user) throw new LostRace('an account of this address was created meanwhile');
     }
-    const inserted = await tx
-      .insert(externalAccounts)
-      .values({
-        userId: user.id,
-        provider: GOOGLE,
-        subject: identity.subject,
-        email: identity.email,
-      })
-      .onConflictDoNothing()
-      .returning({ id: externalAccounts.id });
-    if (inserted.length === 0) throw new LostRace('the provider account was linked meanwhile');
+    const linkedNow = await insertExternalAccount({
+      db: tx,
+      userId: user.id,
+      provider: GOOGLE,
+      subject: identity.subject,
+      email: identity.email,
+    });
+    if (!linkedNow) throw new LostRace('the provider account was linked meanwhile');
     return user;
   });
 }

@@ -1,12 +1,17 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { RESET_LINK_TTL_MS, type Language, type PasswordResetConfirmRequest } from '@themis/shared';
-import { passwordResetTokens, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { hashPassword, hashToken, randomToken } from '../../platform/crypto/secrets';
 import { enforceLimit, LIMITS, type RequestOrigin } from './auth.context';
 import type { AppContext } from '../../app-context';
 import { queuePasswordChangedNotice } from './account-notices';
 import { revokeUserSessions } from './session.service';
+import {
+  findUsableResetToken,
+  insertResetTokenForEmail,
+  useResetToken,
+  useUserResetTokens,
+} from './password-resets.repo';
+import { findUser, updateUser } from '../../repos/users.repo';
 
 /**
  * E-mails a single-use link valid one hour. The answer is the same whether the address
@@ -27,23 +32,12 @@ export async function requestPasswordReset(options: {
   const token = randomToken();
   const expiresAt = new Date(ctx.now().getTime() + RESET_LINK_TTL_MS);
   await ctx.db.transaction(async (tx) => {
-    const [stored] = await tx
-      .insert(passwordResetTokens)
-      .select((qb) =>
-        qb
-          // Every column in the table's order, as an insert from a select needs them.
-          .select({
-            id: sql<string>`gen_random_uuid()`.as('id'),
-            userId: users.id,
-            tokenHash: sql<string>`${hashToken(token)}`.as('token_hash'),
-            expiresAt: sql<Date>`${expiresAt.toISOString()}::timestamptz`.as('expires_at'),
-            usedAt: sql<Date | null>`null::timestamptz`.as('used_at'),
-            createdAt: sql<Date>`now()`.as('created_at'),
-          })
-          .from(users)
-          .where(eq(users.email, email)),
-      )
-      .returning({ userId: passwordResetTokens.userId });
+    const stored = await insertResetTokenForEmail({
+      db: tx,
+      email,
+      tokenHash: hashToken(token),
+      expiresAt,
+    });
     if (!stored) return;
     const link = new URL(`/reset-password/${token}`, ctx.config.publicUrl).toString();
     const template = { kind: 'password_reset', link } as const;
@@ -52,16 +46,11 @@ export async function requestPasswordReset(options: {
 }
 
 async function findUsableToken(ctx: AppContext, token: string) {
-  const [row] = await ctx.db
-    .select()
-    .from(passwordResetTokens)
-    .where(
-      and(
-        eq(passwordResetTokens.tokenHash, hashToken(token)),
-        isNull(passwordResetTokens.usedAt),
-        gt(passwordResetTokens.expiresAt, ctx.now()),
-      ),
-    );
+  const row = await findUsableResetToken({
+    db: ctx.db,
+    tokenHash: hashToken(token),
+    now: ctx.now(),
+  });
   if (!row) throw new AppError('reset_link_invalid', 400);
   return row;
 }
@@ -87,24 +76,16 @@ export async function confirmPasswordReset(options: {
   const passwordHash = await hashPassword(data.password);
   const now = ctx.now();
   const revoked = await ctx.db.transaction(async (tx) => {
-    const used = await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResetTokens.id, token.id), isNull(passwordResetTokens.usedAt)))
-      .returning({ id: passwordResetTokens.id });
-    if (used.length === 0) throw new AppError('reset_link_invalid', 400, 'link used concurrently');
-    await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResetTokens.userId, token.userId), isNull(passwordResetTokens.usedAt)));
-    const [user] = await tx
-      .select({ activatedAt: users.activatedAt, email: users.email, language: users.language })
-      .from(users)
-      .where(eq(users.id, token.userId));
-    await tx
-      .update(users)
-      .set({ passwordHash, activatedAt: user?.activatedAt ?? now, updatedAt: now })
-      .where(eq(users.id, token.userId));
+    if (!(await useResetToken({ db: tx, tokenId: token.id, now }))) {
+      throw new AppError('reset_link_invalid', 400, 'link used concurrently');
+    }
+    await useUserResetTokens({ db: tx, userId: token.userId, now });
+    const user = await findUser({ db: tx, userId: token.userId });
+    await updateUser({
+      db: tx,
+      userId: token.userId,
+      set: { passwordHash, activatedAt: user?.activatedAt ?? now, updatedAt: now },
+    });
     if (user) await queuePasswordChangedNotice(ctx, user, tx);
     return revokeUserSessions({ ctx, db: tx, userId: token.userId, reason: 'password_reset' });
   });

@@ -1,7 +1,6 @@
-import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { UserActor } from '../../access/actor';
 import type { Database } from '../../db/client';
-import { memberships, sessions } from '../../db/schema';
+import { touchMembershipActivity, touchStaleSession } from './sessions.repo';
 
 /** A session's last activity is written at most this often, by requests and socket frames. */
 export const SESSION_ACTIVITY_EVERY_MS = 5 * 60_000;
@@ -19,28 +18,15 @@ export async function recordSessionActivity(options: {
 }): Promise<boolean> {
   const { db, now, actor } = options;
   const staleBefore = new Date(now.getTime() - SESSION_ACTIVITY_EVERY_MS);
-  const touched = await db
-    .update(sessions)
-    .set({ lastSeenAt: now })
-    .where(
-      and(
-        eq(sessions.id, actor.sessionId),
-        isNull(sessions.revokedAt),
-        lt(sessions.lastSeenAt, staleBefore),
-      ),
-    )
-    .returning({ id: sessions.id });
-  if (touched.length === 0) return false;
+  const touched = await touchStaleSession({ db, sessionId: actor.sessionId, now, staleBefore });
+  if (!touched) return false;
   if (actor.organizationId) {
-    await db
-      .update(memberships)
-      .set({ lastActivityAt: now })
-      .where(
-        and(
-          eq(memberships.organizationId, actor.organizationId),
-          eq(memberships.userId, actor.userId),
-        ),
-      );
+    await touchMembershipActivity({
+      db,
+      organizationId: actor.organizationId,
+      userId: actor.userId,
+      now,
+    });
   }
   return true;
 }

@@ -14,7 +14,7 @@ const ZContextChanged = z.object({
  * 'changed': the user acts in another context (switched, joined, removed, deleted);
  * 'updated': the same context with other rules (their role, its allowed models).
  */
-export type ContextChange = z.infer<typeof ZContextChanged>['kind'];
+type ContextChange = z.infer<typeof ZContextChanged>['kind'];
 
 /**
  * Sessions that ended (signed out, revoked, account gone), and users whose context changed

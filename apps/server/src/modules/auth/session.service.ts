@@ -1,21 +1,25 @@
-import { and, desc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import { ACCESS_TOKEN_TTL_S, REFRESH_TOKEN_TTL_S, type Session } from '@themis/shared';
 import { individualActor, organizationActor, type UserActor } from '../../access/actor';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/client';
-import {
-  memberships,
-  organizations,
-  refreshTokens,
-  sessions,
-  users,
-  type SessionRow,
-} from '../../db/schema';
+import type { SessionRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import { hashToken, randomToken } from '../../platform/crypto/secrets';
 import { describeUserAgent } from './user-agent';
 import { recordSessionActivity, SESSION_ACTIVITY_EVERY_MS } from './session-activity';
+import {
+  findLiveSessionContext,
+  findRefreshToken,
+  insertRefreshToken,
+  insertSession,
+  listLiveSessionIds,
+  listLiveSessions,
+  markRefreshTokenUsed,
+  revokeSessionById,
+  revokeUserSessionRows,
+  type RefreshTokenWithSession,
+} from './sessions.repo';
 
 /** Two tabs may refresh with the same token at once; within this window that is not theft. */
 const REUSE_GRACE_MS = 10_000;
@@ -48,7 +52,7 @@ async function signAccess(
 
 async function issueRefresh(db: Database, sessionId: string): Promise<string> {
   const refresh = randomToken();
-  await db.insert(refreshTokens).values({ sessionId, tokenHash: hashToken(refresh) });
+  await insertRefreshToken({ db, sessionId, tokenHash: hashToken(refresh) });
   return refresh;
 }
 
@@ -61,17 +65,16 @@ export async function createSession(options: {
 }): Promise<SessionTokens & { sessionId: string }> {
   const { db, keys, now, data } = options;
   return db.transaction(async (tx) => {
-    const [session] = await tx
-      .insert(sessions)
-      .values({
+    const sessionId = await insertSession({
+      db: tx,
+      data: {
         userId: data.userId,
         provider: data.provider,
         userAgent: data.userAgent.slice(0, 512),
         ip: data.ip,
         expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_S * 1000),
-      })
-      .returning({ id: sessions.id });
-    const sessionId = session!.id;
+      },
+    });
     return {
       sessionId,
       access: await signAccess(keys, { userId: data.userId, sessionId }, now),
@@ -79,8 +82,6 @@ export async function createSession(options: {
     };
   });
 }
-
-const isLive = (now: Date) => and(isNull(sessions.revokedAt), gt(sessions.expiresAt, now));
 
 /**
  * Exchanges a refresh token for a new pair. A token used twice outside the grace window
@@ -98,20 +99,25 @@ export async function rotateRefreshToken(options: {
     | { kind: 'reused'; sessionId: string }
     | { kind: 'rotated'; tokens: SessionTokens };
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
-    const [row] = await refreshTokenQuery(tx, options.refresh).for('update');
+    const row = await findRefreshToken({
+      db: tx,
+      tokenHash: hashToken(options.refresh),
+      forUpdate: true,
+    });
     const state = refreshTokenState(row, now);
     if (state === 'refused') return { kind: 'refused' };
     if (state === 'grace') return { kind: 'unchanged' };
     if (state === 'reused') {
-      await tx
-        .update(sessions)
-        .set({ revokedAt: now, revokedReason: 'refresh_token_reuse' })
-        .where(eq(sessions.id, row!.session.id));
+      await revokeSessionById({
+        db: tx,
+        sessionId: row!.session.id,
+        now,
+        reason: 'refresh_token_reuse',
+      });
       return { kind: 'reused', sessionId: row!.session.id };
     }
     const { token, session } = row!;
-    await tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.id, token.id));
-    await tx.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id));
+    await markRefreshTokenUsed({ db: tx, tokenId: token.id, sessionId: session.id, now });
     const actor = { userId: session.userId, sessionId: session.id };
     const tokens = {
       access: await signAccess(keys, actor, now),
@@ -133,23 +139,12 @@ export async function rotateRefreshToken(options: {
   }
 }
 
-/** A refresh token's row and its session's. */
-function refreshTokenQuery(db: Database, refresh: string) {
-  return db
-    .select({ token: refreshTokens, session: sessions })
-    .from(refreshTokens)
-    .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
-    .where(eq(refreshTokens.tokenHash, hashToken(refresh)));
-}
-
 /**
  * What a refresh token is worth now: refused (unknown, or its session ended), unused, used
  * within the grace that covers two tabs refreshing at once, or reused after it (a copy).
  */
 function refreshTokenState(
-  row:
-    | { token: { usedAt: Date | null }; session: { revokedAt: Date | null; expiresAt: Date } }
-    | undefined,
+  row: RefreshTokenWithSession | undefined,
   now: Date,
 ): 'refused' | 'unused' | 'grace' | 'reused' {
   if (!row || row.session.revokedAt || row.session.expiresAt <= now) return 'refused';
@@ -168,7 +163,7 @@ export async function shouldPostRefreshToken(options: {
   refresh: string;
   now: Date;
 }): Promise<boolean> {
-  const [row] = await refreshTokenQuery(options.db, options.refresh);
+  const row = await findRefreshToken({ db: options.db, tokenHash: hashToken(options.refresh) });
   return refreshTokenState(row, options.now) !== 'refused';
 }
 
@@ -204,29 +199,8 @@ export async function authenticateAccess(options: {
     return undefined;
   }
   if (!userId || typeof sessionId !== 'string' || exp === undefined) return undefined;
-  // The session and the context its user acts in, in one query: a current organization
-  // counts only while the user is still its member and it is active.
-  const [session] = await db
-    .select({
-      lastSeenAt: sessions.lastSeenAt,
-      organizationId: organizations.id,
-      role: memberships.role,
-      allowedModels: organizations.allowedModels,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(
-      memberships,
-      and(
-        eq(memberships.organizationId, users.currentOrganizationId),
-        eq(memberships.userId, users.id),
-      ),
-    )
-    .leftJoin(
-      organizations,
-      and(eq(organizations.id, memberships.organizationId), eq(organizations.status, 'active')),
-    )
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isLive(now)));
+  // The session and the context its user acts in, in one query.
+  const session = await findLiveSessionContext({ db, now, userId, sessionId });
   if (!session) return undefined;
   const actor =
     session.organizationId && session.role
@@ -252,11 +226,7 @@ export async function liveSessionIds(options: {
   sessionIds: string[];
 }): Promise<Set<string>> {
   if (options.sessionIds.length === 0) return new Set();
-  const rows = await options.db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(and(inArray(sessions.id, options.sessionIds), isLive(options.now)));
-  return new Set(rows.map((row) => row.id));
+  return new Set(await listLiveSessionIds(options));
 }
 
 /** Ends one of the user's sessions; its open sockets close on every instance. */
@@ -267,18 +237,14 @@ export async function revokeSession(options: {
   reason: string;
 }): Promise<boolean> {
   const { ctx } = options;
-  const revoked = await ctx.db
-    .update(sessions)
-    .set({ revokedAt: ctx.now(), revokedReason: options.reason })
-    .where(
-      and(
-        eq(sessions.id, options.sessionId),
-        eq(sessions.userId, options.actor.userId),
-        isNull(sessions.revokedAt),
-      ),
-    )
-    .returning({ id: sessions.id });
-  await ctx.sessionEvents.ended(revoked.map((row) => row.id));
+  const revoked = await revokeUserSessionRows({
+    db: ctx.db,
+    userId: options.actor.userId,
+    sessionId: options.sessionId,
+    now: ctx.now(),
+    reason: options.reason,
+  });
+  await ctx.sessionEvents.ended(revoked);
   return revoked.length > 0;
 }
 
@@ -295,21 +261,20 @@ export async function revokeUserSessions(options: {
   reason: string;
 }): Promise<{ count: number; announce(): Promise<void> }> {
   const { ctx } = options;
-  const conditions = [eq(sessions.userId, options.userId), isNull(sessions.revokedAt)];
-  if (options.except) conditions.push(ne(sessions.id, options.except));
-  if (options.provider) conditions.push(eq(sessions.provider, options.provider));
-  const revoked = await (options.db ?? ctx.db)
-    .update(sessions)
-    .set({ revokedAt: ctx.now(), revokedReason: options.reason })
-    .where(and(...conditions))
-    .returning({ id: sessions.id });
-  const ids = revoked.map((row) => row.id);
+  const ids = await revokeUserSessionRows({
+    db: options.db ?? ctx.db,
+    userId: options.userId,
+    now: ctx.now(),
+    reason: options.reason,
+    except: options.except,
+    provider: options.provider,
+  });
   const announce = () => ctx.sessionEvents.ended(ids);
   if (!options.db) await announce();
   return { count: ids.length, announce };
 }
 
-export function presentSession(row: SessionRow, currentSessionId: string): Session {
+function presentSession(row: SessionRow, currentSessionId: string): Session {
   return {
     pk: row.id,
     ...describeUserAgent(row.userAgent),
@@ -326,10 +291,10 @@ export async function listSessions(options: {
   now: Date;
   actor: UserActor;
 }): Promise<Session[]> {
-  const rows = await options.db
-    .select()
-    .from(sessions)
-    .where(and(eq(sessions.userId, options.actor.userId), isLive(options.now)))
-    .orderBy(desc(sessions.lastSeenAt));
+  const rows = await listLiveSessions({
+    db: options.db,
+    now: options.now,
+    userId: options.actor.userId,
+  });
   return rows.map((row) => presentSession(row, options.actor.sessionId));
 }

@@ -6,11 +6,8 @@ import {
   type CardCreateRequest,
   type PaymentCard,
 } from '@themis/shared';
-import {
-  requireBillingAccess,
-  requireBillingRecordAccess,
-  type BillingOwner,
-} from '../../access/access';
+import { requireBillingAccess, requireBillingRecordAccess } from '../../access/access';
+import type { BillingOwner } from '../../access/billing-owner';
 import type { UserActor } from '../../access/actor';
 import { AppError } from '../../errors';
 import type { CardSaveResult } from '../../platform/payments/payments';
@@ -20,7 +17,6 @@ import {
   deleteCard,
   ensureAccount,
   findAccount,
-  findCard,
   findLiveSubscription,
   insertDefaultCard,
   listCards,
@@ -214,8 +210,3 @@ export async function removePaymentCard(options: {
     await ctx.payments.detachCard(card.providerRef);
   }
 }
-
-export const cardOfAccount = async (ctx: BillingContext, accountId: string, cardId: string) => {
-  const card = await findCard(ctx.db, cardId);
-  return card && card.accountId === accountId ? card : undefined;
-};

@@ -1,14 +1,15 @@
 import { DEFAULT_ORGANIZATION_PLAN_CODE } from '@themis/shared';
 import type { Database } from '../../db/client';
-import { plans, type PlanRow } from '../../db/schema';
-import type { BillingOwner } from '../../access/access';
+import type { PlanRow } from '../../db/schema';
+import { listPlanRows } from '../../repos/plans.repo';
+import type { BillingOwner } from '../../access/billing-owner';
 import { notFound } from '../../errors';
 import { isFreePlan } from './billing-periods';
 import type { PlansById } from './billing-presenters';
 
 /** The catalogue is a handful of rows: read whole. */
 export async function loadPlans(db: Database): Promise<Map<string, PlanRow>> {
-  const rows = await db.select().from(plans);
+  const rows = await listPlanRows({ db });
   return new Map(rows.map((row) => [row.id, row]));
 }
 

@@ -1,10 +1,9 @@
-import { and, eq } from 'drizzle-orm';
 import { BILLING_CURRENCY, type Language } from '@themis/shared';
 import type { Database } from '../../db/client';
-import { memberships, users } from '../../db/schema';
 import type { BillingContext } from './billing-context';
 import { planOwnerOf } from './billing-catalogue';
 import { findPlan, lockAccountById, type SubscriptionRow } from './billing.repo';
+import { findPayer } from './billing-owners.repo';
 
 const LOCALES: Record<Language, string> = { en: 'en-GB', pl: 'pl-PL' };
 const BILLING_PAGES = { user: '/billing/subscription', organization: '/organizations/billing' };
@@ -23,22 +22,7 @@ async function recipientOf(tx: Database, subscription: SubscriptionRow) {
   const account = await lockAccountById(tx, subscription.accountId);
   const owner = planOwnerOf(account);
   if (!owner) return undefined;
-  const [person] =
-    owner.kind === 'user'
-      ? await tx
-          .select({ email: users.email, language: users.language })
-          .from(users)
-          .where(eq(users.id, owner.userId))
-      : await tx
-          .select({ email: users.email, language: users.language })
-          .from(memberships)
-          .innerJoin(users, eq(users.id, memberships.userId))
-          .where(
-            and(
-              eq(memberships.organizationId, owner.organizationId),
-              eq(memberships.role, 'OWNER'),
-            ),
-          );
+  const person = await findPayer({ db: tx, owner });
   if (!person) return undefined;
   return {
     to: account.details?.email || person.email,

@@ -1,8 +1,9 @@
 import { priceOf, type BillingOverview, type BillingPeriod, type Quote } from '@themis/shared';
-import { requireBillingAccess, type BillingOwner } from '../../access/access';
+import { requireBillingAccess } from '../../access/access';
+import type { BillingOwner } from '../../access/billing-owner';
 import type { UserActor } from '../../access/actor';
 import type { Database } from '../../db/client';
-import { presentPlan } from '../plans/plans.service';
+import { presentPlan } from '../plans';
 import type { BillingContext } from './billing-context';
 import { defaultPlanOf, loadPlans, purchasablePlan } from './billing-catalogue';
 import { changeKindOf, netPriceOf, periodEndOf, upgradeChargeOf } from './billing-periods';

@@ -10,7 +10,7 @@ import {
   type Subscription,
 } from '@themis/shared';
 import type { PlanRow } from '../../db/schema';
-import { presentPlan } from '../plans/plans.service';
+import { presentPlan } from '../plans';
 import { netPriceOf } from './billing-periods';
 import type { PaymentCardRow, PaymentRow, SubscriptionRow } from './billing.repo';
 

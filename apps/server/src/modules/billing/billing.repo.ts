@@ -12,8 +12,8 @@ import {
   users,
   type PlanRow,
 } from '../../db/schema';
-import type { BillingOwner } from '../../access/access';
-import { invoiceMonthOf, invoiceNumberOf } from './invoice-lines';
+import type { BillingOwner } from '../../access/billing-owner';
+import { invoiceMonthOf, invoiceNumberOf } from './invoice-numbers';
 
 export type BillingAccountRow = typeof billingAccounts.$inferSelect;
 export type PaymentCardRow = typeof paymentCards.$inferSelect;
@@ -297,12 +297,6 @@ export async function nextInvoiceNumber(db: Database, paidAt: Date): Promise<str
 
 export async function findPlan(db: Database, planId: string): Promise<PlanRow | undefined> {
   const [row] = await db.select().from(plans).where(eq(plans.id, planId));
-  return row;
-}
-
-export async function findDefaultPlan(db: Database): Promise<PlanRow> {
-  const [row] = await db.select().from(plans).where(eq(plans.isDefault, true)).limit(1);
-  if (!row) throw new Error('no default plan is seeded');
   return row;
 }
 

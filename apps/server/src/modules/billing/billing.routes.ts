@@ -24,7 +24,7 @@ import {
   ZSubscriptionChangeRequest,
 } from '@themis/shared';
 import type { AppContext } from '../../app-context';
-import { requireActor } from '../auth/auth.guard';
+import { requireActor } from '../auth';
 import {
   createPaymentCard,
   createSetupIntent,

@@ -71,5 +71,3 @@ export const INVOICE_COPY = {
     contact: 'Pytania o fakturę',
   },
 } as const satisfies Record<Language, unknown>;
-
-export type InvoiceCopy = (typeof INVOICE_COPY)[Language];

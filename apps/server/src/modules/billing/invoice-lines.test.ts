@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { priceOf } from '@themis/shared';
 import type { PlanRow } from '../../db/schema';
 import type { PaymentRow } from './billing.repo';
-import { invoiceLinesOf, invoiceMonthOf, invoiceNumberOf } from './invoice-lines';
+import { invoiceLinesOf } from './invoice-lines';
+import { invoiceMonthOf, invoiceNumberOf } from './invoice-numbers';
 
 const plans = new Map([
   ['pro', { id: 'pro', productName: 'Pro' } as PlanRow],

@@ -1,4 +1,4 @@
-import type { BillingOwner } from '../../access/access';
+import type { BillingOwner } from '../../access/billing-owner';
 import type { BillingContext } from './billing-context';
 import { findAccount, findLiveSubscription, updateSubscription } from './billing.repo';
 import { endSubscription } from './subscription-settle';

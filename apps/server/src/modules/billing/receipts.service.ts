@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { LANGUAGES, type Language, type Receipt } from '@themis/shared';
 import { requireBillingAccess, requireBillingRecordAccess } from '../../access/access';
 import type { UserActor } from '../../access/actor';
-import { users } from '../../db/schema';
 import { notFound } from '../../errors';
 import type { BillingContext } from './billing-context';
 import { loadPlans } from './billing-catalogue';
@@ -11,6 +9,7 @@ import { findAccount, findPayment, listReceipts } from './billing.repo';
 import { INVOICE_COPY } from './invoice-copy';
 import { invoiceLinesOf } from './invoice-lines';
 import { renderInvoicePdf } from './invoice-pdf';
+import { findUser } from '../../repos/users.repo';
 
 export async function listReceiptsOf(options: {
   ctx: BillingContext;
@@ -49,10 +48,7 @@ export async function downloadInvoice(options: {
     throw notFound('receipt');
   let language = options.language;
   if (!language) {
-    const [reader] = await ctx.db
-      .select({ language: users.language })
-      .from(users)
-      .where(eq(users.id, actor.userId));
+    const reader = await findUser({ db: ctx.db, userId: actor.userId });
     language = reader && isLanguage(reader.language) ? reader.language : 'en';
   }
   const catalogue = await loadPlans(ctx.db);

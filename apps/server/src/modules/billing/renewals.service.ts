@@ -1,13 +1,12 @@
-import { eq } from 'drizzle-orm';
 import { priceOf, VAT_RATE_PERCENT } from '@themis/shared';
 import type { Database } from '../../db/client';
-import { organizations, users } from '../../db/schema';
 import { hurryJobs, JobDeferred, type JobHandlers } from '../../platform/jobs/job-queue';
 import type { ChargeResult } from '../../platform/payments/payments';
 import type { BillingContext } from './billing-context';
 import { planOwnerOf } from './billing-catalogue';
 import { netPriceOf, periodEndOf } from './billing-periods';
 import { queuePaymentFailed } from './billing-notices';
+import { isOwnerActive } from './billing-owners.repo';
 import {
   findCard,
   findOpenPayment,
@@ -27,7 +26,7 @@ import { endSubscription, grantPlan } from './subscription-settle';
 
 const DAY_MS = 86_400_000;
 /** After a renewal fails, tried again this long after the period end; then the plan ends. */
-export const RENEWAL_RETRY_DELAYS_MS = [1 * DAY_MS, 3 * DAY_MS, 7 * DAY_MS] as const;
+const RENEWAL_RETRY_DELAYS_MS = [1 * DAY_MS, 3 * DAY_MS, 7 * DAY_MS] as const;
 
 const dueOf = (subscription: SubscriptionRow) =>
   subscription.status === 'past_due' ? subscription.nextRetryAt : subscription.currentPeriodEnd;
@@ -42,15 +41,7 @@ export async function retryPastDueNow(tx: Database, subscriptionId: string, now:
 async function ownerIsGone(tx: Database, accountId: string): Promise<boolean> {
   const owner = planOwnerOf(await lockAccountById(tx, accountId));
   if (!owner) return true;
-  if (owner.kind === 'user') {
-    const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, owner.userId));
-    return !row;
-  }
-  const [row] = await tx
-    .select({ status: organizations.status })
-    .from(organizations)
-    .where(eq(organizations.id, owner.organizationId));
-  return row?.status !== 'active';
+  return !(await isOwnerActive({ db: tx, owner }));
 }
 
 /**
@@ -220,7 +211,7 @@ async function recordFailure(
 }
 
 /** The durable job: a sandbox or manual subscription's period end, or a retry. */
-export async function renewSubscription(ctx: BillingContext, payload: unknown): Promise<void> {
+async function renewSubscription(ctx: BillingContext, payload: unknown): Promise<void> {
   const { subscriptionId, due } = ZRenewalPayload.parse(payload);
   const prepared = await prepareRenewal(ctx, subscriptionId, due);
   if (!prepared) return;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { priceOf } from '@themis/shared';
-import { plans, type PlanRow } from '../../db/schema';
+import type { PlanRow } from '../../db/schema';
+import { setPlanStripeProduct } from '../../repos/plans.repo';
 import {
   PaymentRefusedError,
   type ChargeResult,
@@ -31,7 +31,7 @@ async function productOf(ctx: BillingContext, stripe: StripePayments, plan: Plan
     name: `Themis ${plan.productName}`,
     productRef: null,
   });
-  await ctx.db.update(plans).set({ stripeProductId: productRef }).where(eq(plans.id, plan.id));
+  await setPlanStripeProduct({ db: ctx.db, planId: plan.id, productRef });
   return productRef;
 }
 

@@ -1,10 +1,9 @@
-import { and, eq } from 'drizzle-orm';
 import type { BillingDetails } from '@themis/shared';
-import { memberships, users } from '../../db/schema';
-import type { BillingOwner } from '../../access/access';
+import type { BillingOwner } from '../../access/billing-owner';
 import type { StripePayments } from '../../platform/payments/payments';
 import type { BillingContext } from './billing-context';
 import { updateAccount, type BillingAccountRow } from './billing.repo';
+import { findPayer } from './billing-owners.repo';
 
 /** The account's Stripe customer, made once (Stripe's idempotency key is the account). */
 export async function ensureStripeCustomer(
@@ -14,7 +13,7 @@ export async function ensureStripeCustomer(
   owner: BillingOwner,
 ): Promise<string> {
   if (account.providerCustomerId) return account.providerCustomerId;
-  const email = account.details?.email ?? (await ownerEmail(ctx, owner));
+  const email = account.details?.email ?? (await findPayer({ db: ctx.db, owner }))?.email ?? '';
   const name = (account.details && payerName(account.details)) || email;
   const customer = await stripe.ensureCustomer({ id: account.id, email, name });
   await updateAccount(ctx.db, account.id, { providerCustomerId: customer });
@@ -50,22 +49,4 @@ export async function copyDetailsToStripe(
   } catch (error) {
     ctx.log.warn({ err: error }, 'billing details not copied to Stripe');
   }
-}
-
-async function ownerEmail(ctx: BillingContext, owner: BillingOwner): Promise<string> {
-  if (owner.kind === 'user') {
-    const [row] = await ctx.db
-      .select({ email: users.email })
-      .from(users)
-      .where(eq(users.id, owner.userId));
-    return row?.email ?? '';
-  }
-  const [row] = await ctx.db
-    .select({ email: users.email })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(
-      and(eq(memberships.organizationId, owner.organizationId), eq(memberships.role, 'OWNER')),
-    );
-  return row?.email ?? '';
 }

@@ -4,7 +4,7 @@ import { ZErrorResponse, ZOkResponse } from '@themis/shared';
 import type { AppContext } from '../../app-context';
 import { receiveStripeWebhook } from './stripe-webhooks.service';
 
-export const STRIPE_WEBHOOK_ROUTE = '/billing/webhook/stripe';
+const STRIPE_WEBHOOK_ROUTE = '/billing/webhook/stripe';
 
 /**
  * Stripe's webhooks. The signature covers the exact bytes sent, so this plugin keeps its own

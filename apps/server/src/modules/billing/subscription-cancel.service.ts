@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { BillingOverview, CancelReason } from '@themis/shared';
-import { plans, users } from '../../db/schema';
-import { requireBillingAccess, type BillingOwner } from '../../access/access';
+import { requireBillingAccess } from '../../access/access';
+import type { BillingOwner } from '../../access/billing-owner';
 import type { UserActor } from '../../access/actor';
 import { AppError, notFound } from '../../errors';
 import type { Database } from '../../db/client';
@@ -19,6 +18,8 @@ import {
 } from './billing.repo';
 import { enqueueRenewal } from './renewal-jobs';
 import { endSubscription, grantPlan } from './subscription-settle';
+import { listPlanRows } from '../../repos/plans.repo';
+import { findUserByEmail } from '../../repos/users.repo';
 
 /** The account's active or past-due subscription that its payer may cancel or resume. */
 async function paidSubscriptionOf(
@@ -116,7 +117,7 @@ export async function resumeSubscription(options: {
  * courtesy plan): it replaces whatever the account had, is shown as manual, charges
  * nothing, and ends at `until` when given. A free plan ends the account's subscription.
  */
-export async function grantPlanByHand(options: {
+async function grantPlanByHand(options: {
   ctx: BillingContext;
   owner: BillingOwner;
   planId: string;
@@ -167,18 +168,16 @@ export async function setPlanByHand(options: {
 }): Promise<{ productName: string; isFree: boolean } | 'no_user' | 'no_plan'> {
   const { ctx } = options;
   const wanted = options.plan.trim().toLowerCase();
-  const individual = await ctx.db.select().from(plans).where(eq(plans.scope, 'individual'));
-  const plan = individual.find(
+  const catalogue = await listPlanRows({ db: ctx.db });
+  const plan = catalogue.find(
     (row) =>
-      row.code.toLowerCase() === wanted ||
-      row.productName.toLowerCase() === wanted ||
-      row.id === wanted,
+      row.scope === 'individual' &&
+      (row.code.toLowerCase() === wanted ||
+        row.productName.toLowerCase() === wanted ||
+        row.id === wanted),
   );
   if (!plan) return 'no_plan';
-  const [user] = await ctx.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, options.email.trim().toLowerCase()));
+  const user = await findUserByEmail({ db: ctx.db, email: options.email.trim().toLowerCase() });
   if (!user) return 'no_user';
   await grantPlanByHand({
     ctx,

@@ -5,13 +5,10 @@ import {
   type SubscribeRequest,
   type SubscriptionChangeRequest,
 } from '@themis/shared';
-import {
-  requireBillingAccess,
-  requireBillingRecordAccess,
-  type BillingOwner,
-} from '../../access/access';
+import { requireBillingAccess, requireBillingRecordAccess } from '../../access/access';
+import type { BillingOwner } from '../../access/billing-owner';
 import type { UserActor } from '../../access/actor';
-import { isDatabaseError, UNIQUE_VIOLATION } from '../../db/errors';
+import { isDatabaseError, UNIQUE_VIOLATION } from '../../db/constraint-errors';
 import { AppError, notFound } from '../../errors';
 import type { ChargeResult, PaymentFailureCode } from '../../platform/payments/payments';
 import { requirePayments, type BillingContext } from './billing-context';
@@ -47,7 +44,7 @@ import {
 } from './subscription-settle';
 
 /** A first payment left waiting this long (a closed tab at the bank's step) is given up. */
-export const OPEN_PAYMENT_TTL_MS = 15 * 60_000;
+const OPEN_PAYMENT_TTL_MS = 15 * 60_000;
 
 const paymentInProgress = () =>
   new AppError('payment_in_progress', 409, 'a payment for this account is in progress');

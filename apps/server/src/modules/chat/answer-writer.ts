@@ -4,7 +4,7 @@ import { estimateUsage } from '../../platform/llm/usage-estimate';
 import { onePerTurn } from '../../platform/one-per-turn';
 import { presentMessage } from '../../presenters/chat.presenter';
 import { finishAnswer } from './chat.repo';
-import { chargeTokens } from '../usage/allowance.service';
+import { chargeTokens } from '../usage';
 import { ANSWER_OUTPUT_RESERVE, SHUTDOWN, type ChatContext } from './chat.context';
 import type { LiveAnswer } from './stream-hub';
 

@@ -25,18 +25,6 @@ import { versionColumns, type VersionedRow } from '../../repos/message-versions'
 import { rawRows, rowFromJson } from '../../db/raw-rows';
 import type { Scope } from '../../access/actor';
 
-/** Read by id: the access layer has decided the actor may use it. */
-export async function findConversationRow(options: {
-  db: Database;
-  conversationId: string;
-}): Promise<ConversationRow | undefined> {
-  const [row] = await options.db
-    .select()
-    .from(conversations)
-    .where(eq(conversations.id, options.conversationId));
-  return row;
-}
-
 /** Whose key seals each of the conversations. */
 export async function conversationOwners(options: {
   db: Database;

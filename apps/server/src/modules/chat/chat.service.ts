@@ -7,9 +7,9 @@ import type { UserActor } from '../../access/actor';
 import type { ConversationAction } from '../../access/policies';
 import { AppError } from '../../errors';
 import { boundInputTokens } from '../../platform/llm/usage-estimate';
-import { monthKey } from '../usage/allowance.service';
+import { monthKey } from '../usage';
 import type { LlmModel } from '../../platform/llm/llm';
-import { tooManyFiles } from '../attachments/attachments.service';
+import { tooManyFiles } from '../attachments';
 import {
   attachmentView,
   presentConversation,
@@ -21,7 +21,7 @@ import {
   readableConversation,
   sealerForConversation,
   storedContent,
-} from '../encryption/conversation-sealer.service';
+} from '../encryption';
 import { writeAnswer } from './answer-writer';
 import { storeAdmittedExchange } from './exchange-store';
 import { readExchangeInput, type ExchangeInput, type ExchangeRequest } from './exchange-input';

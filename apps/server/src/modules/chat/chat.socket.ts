@@ -14,7 +14,7 @@ import { SHUTDOWN, type ChatContext, type ChatLog } from './chat.context';
 import { startAnswer, stopAnswer, subscribeToConversation } from './chat.service';
 import { createRedisRelay } from './redis-relay';
 import { createStreamHub, type ChatListener, type OpenSealed } from './stream-hub';
-import { sealerOf } from '../encryption/conversation-sealer.service';
+import { sealerOf } from '../encryption';
 
 /**
  * An answer not written for this long while 'streaming' was left by an instance that died:
@@ -36,7 +36,7 @@ declare module 'fastify' {
 }
 
 /** The chat side of one WebSocket connection. */
-export interface ChatSession {
+interface ChatSession {
   handle(message: ChatClientMessage): void;
   close(): void;
 }

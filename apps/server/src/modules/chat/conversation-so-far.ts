@@ -1,8 +1,8 @@
 import type { AttachmentRow, MessageRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { LlmModel } from '../../platform/llm/llm';
-import { documentsText } from '../attachments/attachments-for-model.service';
-import { openAttachment, type Sealer } from '../encryption/conversation-sealer.service';
+import { documentsText } from '../attachments';
+import { type Sealer, openAttachment } from '../encryption';
 import type { ChatContext } from './chat.context';
 import { listBoundAttachments } from './chat.repo';
 

@@ -2,12 +2,8 @@ import type { Language } from '@themis/shared';
 import type { AttachmentRow, ConversationRow, MessageRow } from '../../db/schema';
 import type { UserActor } from '../../access/actor';
 import type { LlmMessage, LlmModel } from '../../platform/llm/llm';
-import {
-  loadAttachmentsForModel,
-  readForModel,
-} from '../attachments/attachments-for-model.service';
-import { openMessage, type Sealer } from '../encryption/conversation-sealer.service';
-import { sealerForNewContent } from '../encryption/new-content-sealer.service';
+import { loadAttachmentsForModel, readForModel } from '../attachments';
+import { type Sealer, openMessage, sealerForNewContent } from '../encryption';
 import type { ChatContext } from './chat.context';
 import { listConversationMessages, listMessageAttachments } from './chat.repo';
 import { findStepToRedo, readEarlierDocuments } from './conversation-so-far';

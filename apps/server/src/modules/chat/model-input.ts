@@ -1,7 +1,7 @@
 import type { MessageRow } from '../../db/schema';
 import type { LlmContentPart, LlmMessage, LlmModel } from '../../platform/llm/llm';
 import { estimateInputTokens } from '../../platform/llm/usage-estimate';
-import type { AttachmentsForModel } from '../attachments/attachments-for-model.service';
+import type { AttachmentsForModel } from '../attachments';
 
 /** Share of the context window left for the answer itself. */
 const ANSWER_SHARE = 0.25;

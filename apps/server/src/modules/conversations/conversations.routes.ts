@@ -20,7 +20,7 @@ import {
 import type { Database } from '../../db/client';
 import type { UnlockedKeys } from '../../platform/crypto/unlocked-keys';
 import type { FileStorage } from '../../platform/storage/storage';
-import { requireActor } from '../auth/auth.guard';
+import { requireActor } from '../auth';
 import { searchConversations } from './conversations-search.service';
 import {
   createConversation,

@@ -19,6 +19,7 @@ import { decodeCursor, keysetPage } from '../../keyset-cursor';
 import type { UnlockedKeys } from '../../platform/crypto/unlocked-keys';
 import type { FileStorage } from '../../platform/storage/storage';
 import {
+  type Sealer,
   isContextEncrypted,
   openAttachment,
   openMessage,
@@ -26,8 +27,7 @@ import {
   requireOwnSealer,
   sealerForConversation,
   unlockedSealer,
-  type Sealer,
-} from '../encryption/conversation-sealer.service';
+} from '../encryption';
 import {
   presentConversation,
   presentMessage,

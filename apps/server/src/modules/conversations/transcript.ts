@@ -11,7 +11,7 @@ import {
   readableConversation,
   requireOwnSealer,
   sealerForConversation,
-} from '../encryption/conversation-sealer.service';
+} from '../encryption';
 import {
   attachmentNames,
   finishedMessages,

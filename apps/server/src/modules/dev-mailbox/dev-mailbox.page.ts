@@ -1,5 +1,5 @@
 import { escapeHtml } from '../../platform/mail/escape-html';
-import type { DevMailboxMessage } from './dev-mailbox.routes';
+import type { DevMailboxMessage } from './dev-mailbox-message';
 
 const STYLE = `
 body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: #1f2937; background: #f3f4f6; }

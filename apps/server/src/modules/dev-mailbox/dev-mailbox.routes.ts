@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { notFound } from '../../errors';
+import { ZDevMailboxMessage, type DevMailboxMessage } from './dev-mailbox-message';
 import { renderMailboxPage } from './dev-mailbox.page';
 import { listOutboxMessages, type OutboxMessage } from './dev-mailbox.repo';
 
@@ -17,15 +18,6 @@ const ZMailboxQuery = z.object({
     .optional()
     .transform((to) => to || undefined),
 });
-
-const ZDevMailboxMessage = z.object({
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  html: z.string(),
-  created_at: z.string(),
-});
-export type DevMailboxMessage = z.infer<typeof ZDevMailboxMessage>;
 
 function presentOutboxMessage(message: OutboxMessage): DevMailboxMessage {
   return {

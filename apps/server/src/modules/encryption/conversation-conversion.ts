@@ -1,12 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import { attachments, conversations, messages } from '../../db/schema';
 import { enqueueJob, type JobHandlers } from '../../platform/jobs/job-queue';
 import type { FileStorage } from '../../platform/storage/storage';
-import type { Sealer } from './conversation-sealer.service';
+import type { Sealer } from './conversation-sealer';
 import type { EraseRemovedTextLater } from './removed-text.service';
+import {
+  deleteConversationRow,
+  hasStreamingAnswer,
+  listAttachmentTexts,
+  listConversationFileKeys,
+  listConversationFiles,
+  listSealedFilesWithPlainNames,
+  lockConversationRow,
+  lockMessageTexts,
+  setAttachmentTexts,
+  setConversationNameAndState,
+  setMessageTexts,
+} from './conversation-conversion.repo';
 
 /**
  * How the encryption sync job changes one conversation: sealed (ENCRYPT), opened (DECRYPT)
@@ -50,10 +61,7 @@ async function prepareFiles(options: {
   sealer: Sealer;
 }): Promise<PreparedFile[]> {
   const { db, storage, conversationId, seal, sealer } = options;
-  const rows = await db
-    .select({ id: attachments.id, storageKey: attachments.storageKey, type: attachments.mediaType })
-    .from(attachments)
-    .where(and(eq(attachments.conversationId, conversationId), eq(attachments.sealed, !seal)));
+  const rows = await listConversationFiles({ db, conversationId, sealed: !seal });
   const prepared: PreparedFile[] = [];
   for (const row of rows) {
     const file = await storage.get(row.storageKey);
@@ -76,18 +84,9 @@ async function prepareFiles(options: {
  * it (its writer seals or not as the conversation was when it began).
  */
 async function lockIdle(db: Database, conversationId: string) {
-  const [conversation] = await db
-    .select({ name: conversations.name, encrypted: conversations.encrypted })
-    .from(conversations)
-    .where(eq(conversations.id, conversationId))
-    .for('update');
+  const conversation = await lockConversationRow({ db, conversationId });
   if (!conversation) return undefined;
-  const [streaming] = await db
-    .select({ id: messages.id })
-    .from(messages)
-    .where(and(eq(messages.conversationId, conversationId), eq(messages.status, 'streaming')))
-    .limit(1);
-  return streaming ? ('busy' as const) : conversation;
+  return (await hasStreamingAnswer({ db, conversationId })) ? ('busy' as const) : conversation;
 }
 
 const sealedIfText = (text: string | null, seal: (plain: string) => string) =>
@@ -129,10 +128,7 @@ export async function convertConversation(options: {
         await options.eraseLater(tx);
         return 'changed';
       }
-      const waiting = await tx
-        .select({ id: attachments.id, storageKey: attachments.storageKey })
-        .from(attachments)
-        .where(and(eq(attachments.conversationId, conversationId), eq(attachments.sealed, !seal)));
+      const waiting = await listConversationFiles({ db: tx, conversationId, sealed: !seal });
       const prepared = new Map(files.map((file) => [file.id, file]));
       // A file came or went since they were prepared: try again on the next pass.
       const sameFiles =
@@ -140,54 +136,37 @@ export async function convertConversation(options: {
         waiting.every((row) => prepared.get(row.id)?.oldKey === row.storageKey);
       if (!sameFiles) return 'busy';
 
-      await tx
-        .update(conversations)
-        .set({
-          name: change('conversations', conversationId, 'name')(conversation.name),
-          encrypted: seal,
-        })
-        .where(eq(conversations.id, conversationId));
-      const rows = await tx
-        .select({
-          id: messages.id,
-          content: messages.content,
-          feedbackComment: messages.feedbackComment,
-        })
-        .from(messages)
-        .where(and(eq(messages.conversationId, conversationId), eq(messages.sealed, !seal)))
-        // Feedback given meanwhile waits, then finds the message changed (and says so).
-        .for('update');
+      await setConversationNameAndState({
+        db: tx,
+        conversationId,
+        name: change('conversations', conversationId, 'name')(conversation.name),
+        encrypted: seal,
+      });
+      // Feedback given meanwhile waits, then finds the message changed (and says so).
+      const rows = await lockMessageTexts({ db: tx, conversationId, sealed: !seal });
       for (const row of rows) {
-        await tx
-          .update(messages)
-          .set({
+        await setMessageTexts({
+          db: tx,
+          messageId: row.id,
+          set: {
             content: change('messages', row.id, 'content')(row.content),
             feedbackComment:
               row.feedbackComment === null
                 ? null
                 : change('messages', row.id, 'feedback_comment')(row.feedbackComment),
             sealed: seal,
-          })
-          .where(eq(messages.id, row.id));
+          },
+        });
       }
-      const texts = await tx
-        .select({
-          id: attachments.id,
-          filename: attachments.filename,
-          filenameSealed: attachments.filenameSealed,
-          extractedText: attachments.extractedText,
-        })
-        .from(attachments)
-        .where(
-          inArray(
-            attachments.id,
-            waiting.map((row) => row.id),
-          ),
-        );
+      const texts = await listAttachmentTexts({
+        db: tx,
+        attachmentIds: waiting.map((row) => row.id),
+      });
       for (const row of texts) {
-        await tx
-          .update(attachments)
-          .set({
+        await setAttachmentTexts({
+          db: tx,
+          attachmentId: row.id,
+          set: {
             filename:
               row.filenameSealed === seal
                 ? row.filename
@@ -200,8 +179,8 @@ export async function convertConversation(options: {
             ),
             storageKey: prepared.get(row.id)!.newKey,
             sealed: seal,
-          })
-          .where(eq(attachments.id, row.id));
+          },
+        });
       }
       await discardLater(
         tx,
@@ -228,24 +207,16 @@ async function sealEarlierFileNames(
   conversationId: string,
   sealer: Sealer,
 ): Promise<number> {
-  const rows = await db
-    .select({ id: attachments.id, filename: attachments.filename })
-    .from(attachments)
-    .where(
-      and(
-        eq(attachments.conversationId, conversationId),
-        eq(attachments.sealed, true),
-        eq(attachments.filenameSealed, false),
-      ),
-    );
+  const rows = await listSealedFilesWithPlainNames({ db, conversationId });
   for (const row of rows) {
-    await db
-      .update(attachments)
-      .set({
+    await setAttachmentTexts({
+      db,
+      attachmentId: row.id,
+      set: {
         filename: sealer.seal('attachments', row.id, 'filename', row.filename),
         filenameSealed: true,
-      })
-      .where(eq(attachments.id, row.id));
+      },
+    });
   }
   return rows.length;
 }
@@ -261,15 +232,9 @@ export async function deleteEncryptedConversation(options: {
     const conversation = await lockIdle(tx, conversationId);
     if (conversation === 'busy') return 'busy';
     if (!conversation?.encrypted) return 'unchanged';
-    const files = await tx
-      .select({ key: attachments.storageKey })
-      .from(attachments)
-      .where(eq(attachments.conversationId, conversationId));
-    await tx.delete(conversations).where(eq(conversations.id, conversationId));
-    await discardLater(
-      tx,
-      files.map((file) => file.key),
-    );
+    const fileKeys = await listConversationFileKeys({ db: tx, conversationId });
+    await deleteConversationRow({ db: tx, conversationId });
+    await discardLater(tx, fileKeys);
     await options.eraseLater(tx);
     return 'changed';
   });

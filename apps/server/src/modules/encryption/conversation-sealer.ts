@@ -1,8 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
 import type { UserActor } from '../../access/actor';
-import { batchedRead } from '../../db/batched';
 import type { Database } from '../../db/client';
-import { encryptionKeys, memberships, organizations, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import {
   openFile,
@@ -12,6 +9,11 @@ import {
   sealText,
 } from '../../platform/crypto/conversation-crypto';
 import type { UnlockedKeys } from '../../platform/crypto/unlocked-keys';
+import {
+  lockKeyRemoval,
+  readMemberEncryptionEnabled,
+  readOwnEncryptionEnabled,
+} from './encryption.repo';
 
 type SealedTable = 'conversations' | 'messages' | 'attachments';
 
@@ -131,39 +133,10 @@ export function readableConversation<T extends { id: string; name: string; encry
 export async function isContextEncrypted(db: Database, actor: UserActor): Promise<boolean> {
   const enabled =
     actor.organizationId === null
-      ? await ownEncryptionEnabled(db, actor.userId)
-      : await memberEncryptionEnabled(db, `${actor.userId} ${actor.organizationId}`);
+      ? await readOwnEncryptionEnabled(db, actor.userId)
+      : await readMemberEncryptionEnabled(db, `${actor.userId} ${actor.organizationId}`);
   return enabled ?? false;
 }
-
-// Read for each question: the reads of one turn are one statement.
-const ownEncryptionEnabled = batchedRead(async (db, userIds: string[]) => {
-  const rows = await db
-    .select({ id: users.id, enabled: users.encryptionEnabled })
-    .from(users)
-    .where(sql`${users.id} = any(${sql.param(userIds)}::uuid[])`);
-  return new Map(rows.map((row) => [row.id, row.enabled]));
-});
-
-/** Keyed by "userId organizationId". */
-const memberEncryptionEnabled = batchedRead(async (db, pairs: string[]) => {
-  const [userIds, organizationIds] = [0, 1].map((part) =>
-    pairs.map((pair) => pair.split(' ')[part]!),
-  );
-  const rows = await db
-    .select({
-      userId: memberships.userId,
-      organizationId: memberships.organizationId,
-      enabled: sql<boolean>`${memberships.encryptionEnabled} or ${organizations.encryptionForced}`,
-    })
-    .from(memberships)
-    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
-    .where(
-      sql`(${memberships.userId}, ${memberships.organizationId}) in
-        (select * from unnest(${sql.param(userIds)}::uuid[], ${sql.param(organizationIds)}::uuid[]))`,
-    );
-  return new Map(rows.map((row) => [`${row.userId} ${row.organizationId}`, row.enabled]));
-});
 
 /**
  * The actor's own sealer for a new conversation in an encrypted context: without a
@@ -175,11 +148,7 @@ export async function requireOwnSealer(options: {
   actor: UserActor;
 }): Promise<Sealer> {
   const { db, unlockedKeys, actor } = options;
-  const [key] = await db
-    .select({ removal: encryptionKeys.removal })
-    .from(encryptionKeys)
-    .where(eq(encryptionKeys.userId, actor.userId))
-    .for('share');
+  const key = await lockKeyRemoval({ db, userId: actor.userId });
   if (!key) throw new AppError('encryption_key_missing', 400, 'context encrypted, no key');
   if (key.removal) throw new AppError('encryption_in_progress', 409, 'credential being removed');
   const sealer = await unlockedSealer(unlockedKeys, actor);

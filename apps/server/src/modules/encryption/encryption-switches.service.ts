@@ -1,13 +1,26 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { EncryptedConversationsAction, EncryptionStatus } from '@themis/shared';
 import { requireContextAccess } from '../../access/access';
 import type { UserActor } from '../../access/actor';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/client';
-import { encryptionKeys, memberships, organizations, plans, users } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { requestEncryptionSync } from './encryption-sync.service';
-import { findEncryptionKey, hasConversationsSealedByForce } from './encryption.repo';
+import {
+  findEncryptionKey,
+  hasConversationsSealedByForce,
+  updateEncryptionKey,
+} from './encryption.repo';
+import {
+  enableMembersEncryption,
+  findOwnMembershipSwitch,
+  lockEncryptionForced,
+  planHasEncryption,
+  setEncryptionForcedFlag,
+  setMembershipEncryptionSwitch,
+  setOwnEncryptionSwitch,
+  turnOffVoluntaryEncryption,
+  type EncryptionSwitch,
+} from './encryption-switches.repo';
 import { encryptionStatus } from './encryption.service';
 import { isUuid } from '../../ids';
 
@@ -49,12 +62,8 @@ export async function enableEncryption(options: {
 }): Promise<EncryptionStatus> {
   const { ctx } = options;
   const { actor } = requireContextAccess({ actor: options.actor, action: 'encryption.manage' });
-  const [plan] = await ctx.db
-    .select({ hasEncryption: plans.hasEncryption })
-    .from(users)
-    .leftJoin(plans, eq(plans.id, users.planId))
-    .where(eq(users.id, actor.userId));
-  if (!plan?.hasEncryption) throw new AppError('not_encrypted_user_product', 400);
+  if (!(await planHasEncryption({ db: ctx.db, userId: actor.userId })))
+    throw new AppError('not_encrypted_user_product', 400);
   await requireUnlockedKey(ctx, actor);
   return switchOwnContext(ctx, actor, { encryptionEnabled: true, encryptionOffAction: null });
 }
@@ -63,10 +72,10 @@ export async function enableEncryption(options: {
 async function switchOwnContext(
   ctx: SwitchContext,
   actor: UserActor,
-  values: { encryptionEnabled: boolean; encryptionOffAction: EncryptedConversationsAction | null },
+  values: EncryptionSwitch,
 ): Promise<EncryptionStatus> {
   await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set(values).where(eq(users.id, actor.userId));
+    await setOwnEncryptionSwitch({ db: tx, userId: actor.userId, set: values });
     await requestEncryptionSync(tx, actor.userId);
   });
   return statusOf(ctx, actor);
@@ -108,24 +117,12 @@ export async function deleteEncryptionSecrets(options: {
   }
   await requireUnlockedFor(ctx, actor, action);
   await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(encryptionKeys)
-      .set({ removal: action, updatedAt: ctx.now() })
-      .where(eq(encryptionKeys.userId, actor.userId));
-    await tx
-      .update(users)
-      .set({ encryptionEnabled: false, encryptionOffAction: action })
-      .where(eq(users.id, actor.userId));
-    const voluntary = tx
-      .select({ id: organizations.id })
-      .from(organizations)
-      .where(eq(organizations.encryptionForced, false));
-    await tx
-      .update(memberships)
-      .set({ encryptionEnabled: false, encryptionOffAction: action })
-      .where(
-        and(eq(memberships.userId, actor.userId), inArray(memberships.organizationId, voluntary)),
-      );
+    await updateEncryptionKey({
+      db: tx,
+      userId: actor.userId,
+      set: { removal: action, updatedAt: ctx.now() },
+    });
+    await turnOffVoluntaryEncryption({ db: tx, userId: actor.userId, action });
     await requestEncryptionSync(tx, actor.userId);
   });
   return statusOf(ctx, actor);
@@ -144,29 +141,25 @@ export async function setMembershipEncryption(options: {
 }): Promise<{ organizationId: string }> {
   const { ctx, change } = options;
   const { actor } = requireContextAccess({ actor: options.actor, action: 'encryption.manage' });
-  const [membership] = isUuid(options.membershipId)
-    ? await ctx.db
-        .select({
-          organizationId: memberships.organizationId,
-          forced: organizations.encryptionForced,
-        })
-        .from(memberships)
-        .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
-        .where(and(eq(memberships.id, options.membershipId), eq(memberships.userId, actor.userId)))
-    : [];
+  const membership = isUuid(options.membershipId)
+    ? await findOwnMembershipSwitch({
+        db: ctx.db,
+        userId: actor.userId,
+        membershipId: options.membershipId,
+      })
+    : undefined;
   if (!membership) throw notFound('membership');
   if (change.enabled) await requireUnlockedKey(ctx, actor);
   else if (membership.forced) throw new AppError('encryption_forced', 403, 'forced');
   else await requireUnlockedFor(ctx, actor, change.action);
   await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(memberships)
-      .set(
-        change.enabled
-          ? { encryptionEnabled: true, encryptionOffAction: null }
-          : { encryptionEnabled: false, encryptionOffAction: change.action },
-      )
-      .where(eq(memberships.id, options.membershipId));
+    await setMembershipEncryptionSwitch({
+      db: tx,
+      membershipId: options.membershipId,
+      set: change.enabled
+        ? { encryptionEnabled: true, encryptionOffAction: null }
+        : { encryptionEnabled: false, encryptionOffAction: change.action },
+    });
     await requestEncryptionSync(tx, actor.userId);
   });
   return { organizationId: membership.organizationId };
@@ -185,23 +178,12 @@ export async function setEncryptionForced(options: {
 }): Promise<string[]> {
   const { organizationId, forced } = options;
   return options.db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ forced: organizations.encryptionForced })
-      .from(organizations)
-      .where(eq(organizations.id, organizationId))
-      .for('update');
+    const before = await lockEncryptionForced({ db: tx, organizationId });
     // Unchanged: no member's own choice is touched.
-    if (!before || before.forced === forced) return [];
-    await tx
-      .update(organizations)
-      .set({ encryptionForced: forced, updatedAt: sql`now()` })
-      .where(eq(organizations.id, organizationId));
-    const members = await tx
-      .update(memberships)
-      .set({ encryptionEnabled: true, encryptionOffAction: null })
-      .where(eq(memberships.organizationId, organizationId))
-      .returning({ userId: memberships.userId });
-    if (forced) for (const member of members) await requestEncryptionSync(tx, member.userId);
-    return members.map((member) => member.userId);
+    if (before === undefined || before === forced) return [];
+    await setEncryptionForcedFlag({ db: tx, organizationId, forced });
+    const members = await enableMembersEncryption({ db: tx, organizationId });
+    if (forced) for (const userId of members) await requestEncryptionSync(tx, userId);
+    return members;
   });
 }

@@ -17,7 +17,7 @@ import {
   deleteEncryptedConversation,
   fileDiscardJobHandlers,
 } from './conversation-conversion';
-import { sealerOf } from './conversation-sealer.service';
+import { sealerOf } from './conversation-sealer';
 import {
   conversationsToChange,
   countConversationsByContext,

@@ -1,13 +1,18 @@
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
-import { UNLOCK_RULES } from '@themis/shared';
+import { UNLOCK_RULES, type EncryptedConversationsAction } from '@themis/shared';
+import { batchedRead } from '../../db/batched';
 import type { Database } from '../../db/client';
 import {
   conversations,
   encryptionKeys,
   memberships,
   organizations,
+  sessions,
+  users,
   type EncryptionKeyRow,
 } from '../../db/schema';
+
+type EncryptionKeyInsert = typeof encryptionKeys.$inferInsert;
 
 export async function findEncryptionKey(
   db: Database,
@@ -83,3 +88,99 @@ export async function hasConversationsSealedByForce(db: Database, userId: string
     .limit(1);
   return row !== undefined;
 }
+
+/** The user's switch and sync state with their credential's type and removal, if any. */
+export async function readEncryptionState(options: { db: Database; userId: string }) {
+  const [row] = await options.db
+    .select({
+      enabled: users.encryptionEnabled,
+      syncPending: users.encryptionSyncPending,
+      keyType: encryptionKeys.keyType,
+      removal: encryptionKeys.removal,
+    })
+    .from(users)
+    .leftJoin(encryptionKeys, eq(encryptionKeys.userId, users.id))
+    .where(eq(users.id, options.userId));
+  return row;
+}
+
+/** The user's first credential: false when another request stored one meanwhile. */
+export async function insertEncryptionKey(options: {
+  db: Database;
+  values: EncryptionKeyInsert;
+}): Promise<boolean> {
+  const [inserted] = await options.db
+    .insert(encryptionKeys)
+    .values(options.values)
+    .onConflictDoNothing()
+    .returning({ userId: encryptionKeys.userId });
+  return inserted !== undefined;
+}
+
+export async function updateEncryptionKey(options: {
+  db: Database;
+  userId: string;
+  set: Partial<EncryptionKeyInsert>;
+}): Promise<void> {
+  await options.db
+    .update(encryptionKeys)
+    .set(options.set)
+    .where(eq(encryptionKeys.userId, options.userId));
+}
+
+/** Whether the credential is being removed, its row shared-locked against a removal starting. */
+export async function lockKeyRemoval(options: {
+  db: Database;
+  userId: string;
+}): Promise<{ removal: EncryptedConversationsAction | null } | undefined> {
+  const [key] = await options.db
+    .select({ removal: encryptionKeys.removal })
+    .from(encryptionKeys)
+    .where(eq(encryptionKeys.userId, options.userId))
+    .for('share');
+  return key;
+}
+
+/** When the session ends, if it exists. */
+export async function findSessionExpiry(options: {
+  db: Database;
+  sessionId: string;
+}): Promise<Date | undefined> {
+  const [session] = await options.db
+    .select({ expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(eq(sessions.id, options.sessionId));
+  return session?.expiresAt;
+}
+
+/** Whether each user has encryption on in their own context. Batched: one statement a turn. */
+export const readOwnEncryptionEnabled = batchedRead(async (db, userIds: string[]) => {
+  const rows = await db
+    .select({ id: users.id, enabled: users.encryptionEnabled })
+    .from(users)
+    .where(sql`${users.id} = any(${sql.param(userIds)}::uuid[])`);
+  return new Map(rows.map((row) => [row.id, row.enabled]));
+});
+
+/**
+ * Whether each membership, keyed by "userId organizationId", has encryption on or its
+ * organization forces it. Batched: one statement a turn.
+ */
+export const readMemberEncryptionEnabled = batchedRead(async (db, pairs: string[]) => {
+  const [userIds, organizationIds] = [0, 1].map((part) =>
+    pairs.map((pair) => pair.split(' ')[part]!),
+  );
+  const rows = await db
+    .select({
+      userId: memberships.userId,
+      organizationId: memberships.organizationId,
+      enabled: sql<boolean>`${memberships.encryptionEnabled} or ${organizations.encryptionForced}`,
+    })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(
+      sql`(${memberships.userId}, ${memberships.organizationId}) in
+        (select * from unnest(${sql.param(userIds)}::uuid[], ${sql.param(organizationIds)}::uuid[]))`,
+    );
+  return new Map(rows.map((row) => [`${row.userId} ${row.organizationId}`, row.enabled]));
+});

@@ -11,7 +11,7 @@ import {
   ZUnlockDecryptionRequest,
 } from '@themis/shared';
 import type { AppContext } from '../../app-context';
-import { requireActor } from '../auth/auth.guard';
+import { requireActor } from '../auth';
 import {
   deleteEncryptionSecrets,
   disableEncryption,

@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { CreateEncryptionSecretsRequest, EncryptionStatus } from '@themis/shared';
 import { requireContextAccess } from '../../access/access';
 import type { UserActor } from '../../access/actor';
 import type { AppContext } from '../../app-context';
-import { encryptionKeys, sessions, users } from '../../db/schema';
 import { AppError, notFound, RateLimitedError } from '../../errors';
 import {
   deriveKeyEncryptionKey,
@@ -18,7 +16,15 @@ import {
   pendingConversations,
   requestEncryptionSync,
 } from './encryption-sync.service';
-import { clearUnlockAttempts, findEncryptionKey, reserveUnlockAttempt } from './encryption.repo';
+import {
+  clearUnlockAttempts,
+  findEncryptionKey,
+  findSessionExpiry,
+  insertEncryptionKey,
+  readEncryptionState,
+  reserveUnlockAttempt,
+  updateEncryptionKey,
+} from './encryption.repo';
 
 type EncryptionContext = Pick<AppContext, 'db' | 'now' | 'keys' | 'unlockedKeys'>;
 
@@ -29,16 +35,7 @@ export async function encryptionStatus(options: {
   sessionId: string;
 }): Promise<EncryptionStatus> {
   const { ctx, userId, sessionId } = options;
-  const [row] = await ctx.db
-    .select({
-      enabled: users.encryptionEnabled,
-      syncPending: users.encryptionSyncPending,
-      keyType: encryptionKeys.keyType,
-      removal: encryptionKeys.removal,
-    })
-    .from(users)
-    .leftJoin(encryptionKeys, eq(encryptionKeys.userId, users.id))
-    .where(eq(users.id, userId));
+  const row = await readEncryptionState({ db: ctx.db, userId });
   if (!row) throw notFound('user');
   // A credential being removed is as good as gone: nothing new is sealed under it.
   const keyType = row.removal ? null : row.keyType;
@@ -54,11 +51,8 @@ export async function encryptionStatus(options: {
 
 /** Keeps the data key for the rest of the session (its refresh lifetime). */
 async function holdForSession(ctx: EncryptionContext, actor: UserActor, dataKey: Buffer) {
-  const [session] = await ctx.db
-    .select({ expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .where(eq(sessions.id, actor.sessionId));
-  const ttlMs = session ? session.expiresAt.getTime() - ctx.now().getTime() : 0;
+  const expiresAt = await findSessionExpiry({ db: ctx.db, sessionId: actor.sessionId });
+  const ttlMs = expiresAt ? expiresAt.getTime() - ctx.now().getTime() : 0;
   if (ttlMs <= 0) throw new AppError('unauthorized', 401, 'session over');
   await ctx.unlockedKeys.put({ sessionId: actor.sessionId, userId: actor.userId, dataKey, ttlMs });
 }
@@ -103,11 +97,10 @@ export async function createEncryptionSecrets(options: {
   if (!existing) {
     const dataKey = newDataKey();
     const wrapped = await wrapUnder(ctx, actor, request.encryption_key, dataKey);
-    const [inserted] = await ctx.db
-      .insert(encryptionKeys)
-      .values({ userId: actor.userId, keyType: request.encryption_key_type, ...wrapped })
-      .onConflictDoNothing()
-      .returning({ userId: encryptionKeys.userId });
+    const inserted = await insertEncryptionKey({
+      db: ctx.db,
+      values: { userId: actor.userId, keyType: request.encryption_key_type, ...wrapped },
+    });
     // Another request set one meanwhile: this data key was never used.
     if (!inserted) throw new AppError('encryption_in_progress', 409, 'key set meanwhile');
     // Sessions may not keep a data key of a credential removed before.
@@ -120,16 +113,17 @@ export async function createEncryptionSecrets(options: {
     const dataKey = await ctx.unlockedKeys.get(actor.sessionId, actor.userId);
     if (!dataKey) throw new AppError('decryption_locked', 403, 'replace needs an unlock');
     const wrapped = await wrapUnder(ctx, actor, request.encryption_key, dataKey);
-    await ctx.db
-      .update(encryptionKeys)
-      .set({
+    await updateEncryptionKey({
+      db: ctx.db,
+      userId: actor.userId,
+      set: {
         keyType: request.encryption_key_type,
         ...wrapped,
         failedAttempts: 0,
         blockedUntil: null,
         updatedAt: ctx.now(),
-      })
-      .where(eq(encryptionKeys.userId, actor.userId));
+      },
+    });
   }
   return encryptionStatus({ ctx, userId: actor.userId, sessionId: actor.sessionId });
 }

@@ -7,7 +7,7 @@ import {
   requireOwnSealer,
   sealerForConversation,
   type Sealer,
-} from './conversation-sealer.service';
+} from './conversation-sealer';
 import { hurryEncryptionSync } from './encryption-sync.service';
 
 /**

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { enqueueJob, hasWaitingJob, type JobHandlers } from '../../platform/jobs/job-queue';
+import { checkpointPastWal, vacuumFull } from './removed-text.repo';
 
 /**
  * Conversation text that was sealed, opened or removed stays in the embedded database's
@@ -23,11 +23,8 @@ const SCOPE = 'conversation-text';
 
 /** Rewrites the tables of conversation text and drops the WAL that held their old rows. */
 export async function eraseRemovedText(db: Database): Promise<void> {
-  for (const table of CONVERSATION_TEXT_TABLES) {
-    await db.execute(sql.raw(`VACUUM FULL ${table}`));
-  }
-  await db.execute(sql`select pg_switch_wal()`);
-  await db.execute(sql`CHECKPOINT`);
+  await vacuumFull({ db, tables: CONVERSATION_TEXT_TABLES });
+  await checkpointPastWal({ db });
 }
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZErrorResponse, ZFeedbackRequest, ZFeedbackResponse } from '@themis/shared';
 import type { Database } from '../../db/client';
-import { requireActor } from '../auth/auth.guard';
+import { requireActor } from '../auth';
 import { createFeedback } from './feedback.service';
 
 export function feedbackRoutes(db: Database) {

@@ -3,8 +3,8 @@ import { requireContextAccess } from '../../access/access';
 import type { UserActor } from '../../access/actor';
 import type { Database } from '../../db/client';
 import { requireUserWithPlan } from '../../repos/users.repo';
-import { feedback } from '../../db/schema';
-import { currentOrganizationName } from '../organizations/organizations.service';
+import { insertFeedback } from './feedback.repo';
+import { currentOrganizationName } from '../organizations';
 
 /**
  * Stores a feedback message. The e-mail, name, plan and organization come from the account
@@ -20,9 +20,9 @@ export async function createFeedback(options: {
   const { actor } = requireContextAccess({ actor: options.actor, action: 'feedback.send' });
   const { user, plan } = await requireUserWithPlan(db, actor.userId);
   const organization = await currentOrganizationName({ db, actor });
-  const [created] = await db
-    .insert(feedback)
-    .values({
+  const id = await insertFeedback({
+    db,
+    values: {
       userId: user.id,
       type: data.type,
       message: data.message,
@@ -35,7 +35,7 @@ export async function createFeedback(options: {
         organization: organization?.name ?? '',
         organizationId: organization?.id ?? '',
       },
-    })
-    .returning({ id: feedback.id });
-  return { pk: created!.id };
+    },
+  });
+  return { pk: id };
 }

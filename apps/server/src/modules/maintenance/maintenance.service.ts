@@ -1,7 +1,13 @@
-import { and, asc, desc, gt, isNull, lte, or } from 'drizzle-orm';
 import { MAINTENANCE_MESSAGE_MAX, type MaintenanceStatusResponse } from '@themis/shared';
 import type { Database } from '../../db/client';
-import { maintenanceWindows, type MaintenanceWindow } from '../../db/schema';
+import type { MaintenanceWindow } from '../../db/schema';
+import {
+  deleteWindowsAfter,
+  endWindowsOn,
+  findNextWindow,
+  findWindowOn,
+  insertWindow,
+} from './maintenance.repo';
 
 export interface MaintenanceMessages {
   en?: string;
@@ -11,12 +17,6 @@ export interface MaintenanceMessages {
 export class MaintenanceInputError extends Error {
   override name = 'MaintenanceInputError';
 }
-
-const isOnAt = (now: Date) =>
-  and(
-    lte(maintenanceWindows.startsAt, now),
-    or(isNull(maintenanceWindows.endsAt), gt(maintenanceWindows.endsAt, now)),
-  );
 
 export function presentMaintenanceStatus(
   window: MaintenanceWindow | undefined,
@@ -43,21 +43,7 @@ export async function findRelevantWindow(options: {
   db: Database;
   now: Date;
 }): Promise<MaintenanceWindow | undefined> {
-  const { db, now } = options;
-  const [current] = await db
-    .select()
-    .from(maintenanceWindows)
-    .where(isOnAt(now))
-    .orderBy(desc(maintenanceWindows.startsAt))
-    .limit(1);
-  if (current) return current;
-  const [next] = await db
-    .select()
-    .from(maintenanceWindows)
-    .where(gt(maintenanceWindows.startsAt, now))
-    .orderBy(asc(maintenanceWindows.startsAt))
-    .limit(1);
-  return next;
+  return (await findWindowOn(options)) ?? findNextWindow(options);
 }
 
 function checkMessages(messages: MaintenanceMessages): { messageEn: string; messagePl: string } {
@@ -82,23 +68,17 @@ export async function startMaintenance(options: {
     throw new MaintenanceInputError('--until must be in the future');
   const messages = checkMessages(data.messages);
   return db.transaction(async (tx) => {
-    await tx.update(maintenanceWindows).set({ endsAt: now }).where(isOnAt(now));
-    const [created] = await tx
-      .insert(maintenanceWindows)
-      .values({ startsAt: now, endsAt: data.until ?? null, ...messages })
-      .returning();
-    return created!;
+    await endWindowsOn({ db: tx, now });
+    return insertWindow({
+      db: tx,
+      values: { startsAt: now, endsAt: data.until ?? null, ...messages },
+    });
   });
 }
 
 /** Ends every window that is on now; scheduled windows stay. Returns how many were ended. */
 export async function endMaintenance(options: { db: Database; now: Date }): Promise<number> {
-  const ended = await options.db
-    .update(maintenanceWindows)
-    .set({ endsAt: options.now })
-    .where(isOnAt(options.now))
-    .returning({ id: maintenanceWindows.id });
-  return ended.length;
+  return endWindowsOn(options);
 }
 
 export async function scheduleMaintenance(options: {
@@ -109,11 +89,10 @@ export async function scheduleMaintenance(options: {
   const { db, now, data } = options;
   if (data.startsAt <= now) throw new MaintenanceInputError('--start must be in the future');
   if (data.endsAt <= data.startsAt) throw new MaintenanceInputError('--end must be after --start');
-  const [created] = await db
-    .insert(maintenanceWindows)
-    .values({ startsAt: data.startsAt, endsAt: data.endsAt, ...checkMessages(data.messages) })
-    .returning();
-  return created!;
+  return insertWindow({
+    db,
+    values: { startsAt: data.startsAt, endsAt: data.endsAt, ...checkMessages(data.messages) },
+  });
 }
 
 /** Removes every window that has not started yet. Returns how many were removed. */
@@ -121,9 +100,5 @@ export async function cancelScheduledMaintenance(options: {
   db: Database;
   now: Date;
 }): Promise<number> {
-  const removed = await options.db
-    .delete(maintenanceWindows)
-    .where(gt(maintenanceWindows.startsAt, options.now))
-    .returning({ id: maintenanceWindows.id });
-  return removed.length;
+  return deleteWindowsAfter(options);
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZErrorResponse, ZModelList } from '@themis/shared';
 import type { LlmGateway } from '../../platform/llm/llm';
-import { requireActor } from '../auth/auth.guard';
+import { requireActor } from '../auth';
 import { listAvailableModels } from './models.service';
 
 export function modelRoutes(llm: LlmGateway) {

@@ -5,7 +5,7 @@ import type { UserActor } from '../../access/actor';
 import type { Database } from '../../db/client';
 import type { LlmGateway, LlmModel } from '../../platform/llm/llm';
 
-export function presentModel(model: LlmModel): ModelInfo {
+function presentModel(model: LlmModel): ModelInfo {
   return {
     id: model.id,
     provider: model.provider,

@@ -156,3 +156,43 @@ export function invitationPageQuery(options: {
     .orderBy(desc(invitations.createdAt), desc(invitations.id))
     .limit(options.limit);
 }
+
+export function insertInvitations(options: {
+  db: Database;
+  values: (typeof invitations.$inferInsert)[];
+}): Promise<InvitationRow[]> {
+  return options.db.insert(invitations).values(options.values).returning();
+}
+
+/**
+ * Changes an invitation that is still open ('sent'); undefined when it no longer is (answered
+ * or revoked meanwhile).
+ */
+export async function updateOpenInvitation(options: {
+  db: Database;
+  invitationId: string;
+  set: Partial<typeof invitations.$inferInsert>;
+}): Promise<InvitationRow | undefined> {
+  const [row] = await options.db
+    .update(invitations)
+    .set(options.set)
+    .where(and(eq(invitations.id, options.invitationId), eq(invitations.status, 'sent')))
+    .returning();
+  return row;
+}
+
+/** The invited user joins the organization: false when they already are a member. */
+export async function insertMembership(options: {
+  db: Database;
+  organizationId: string;
+  userId: string;
+  role: InvitationRow['role'];
+}): Promise<boolean> {
+  const { db, ...values } = options;
+  const [joined] = await db
+    .insert(memberships)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: memberships.id });
+  return joined !== undefined;
+}

@@ -14,7 +14,7 @@ import {
   ZReceivedInvitationList,
 } from '@themis/shared';
 import type { AppContext } from '../../app-context';
-import { requireActor } from '../auth/auth.guard';
+import { requireActor } from '../auth';
 import {
   answerInvitation,
   createInvitations,

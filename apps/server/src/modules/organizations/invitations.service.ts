@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import {
   CODE_RULES,
   displayName,
@@ -12,8 +11,8 @@ import {
 import { requireContextAccess, requireOrganizationAccess } from '../../access/access';
 import type { UserActor } from '../../access/actor';
 import type { AppContext } from '../../app-context';
-import { isDatabaseError, UNIQUE_VIOLATION } from '../../db/errors';
-import { invitations, memberships, type InvitationRow } from '../../db/schema';
+import { isDatabaseError, UNIQUE_VIOLATION } from '../../db/constraint-errors';
+import type { InvitationRow } from '../../db/schema';
 import { AppError, RateLimitedError } from '../../errors';
 import { decodeCursor, keysetPage } from '../../keyset-cursor';
 import { requireUserRow } from '../../repos/users.repo';
@@ -22,8 +21,11 @@ import {
   findInvitation,
   findMemberEmails,
   findOpenInvitationEmails,
+  insertInvitations,
+  insertMembership,
   invitationPageQuery,
   listOpenInvitationsTo,
+  updateOpenInvitation,
   type ReceivedInvitationRow,
 } from './invitations.repo';
 import { findOrganizationName, setCurrentOrganization } from './organizations.repo';
@@ -60,7 +62,7 @@ async function countInvitationMails(ctx: AppContext, organizationId: string, ema
   }
 }
 
-export function presentInvitation(row: InvitationRow): Invitation {
+function presentInvitation(row: InvitationRow): Invitation {
   return {
     pk: row.id,
     invitation_type: row.invitationType,
@@ -163,20 +165,18 @@ export async function createInvitations(options: {
       if ((await findOpenInvitationEmails({ db: tx, organizationId, emails })).length > 0) {
         throw new AppError('invitation_pending', 409);
       }
-      const inserted = await tx
-        .insert(invitations)
-        .values(
-          emails.map((email) => ({
-            organizationId,
-            email,
-            role: data.user_roles?.[email] ?? data.role,
-            invitedById: actor.userId,
-            expiresAt,
-            lastSentAt: now,
-            createdAt: now,
-          })),
-        )
-        .returning();
+      const inserted = await insertInvitations({
+        db: tx,
+        values: emails.map((email) => ({
+          organizationId,
+          email,
+          role: data.user_roles?.[email] ?? data.role,
+          invitedById: actor.userId,
+          expiresAt,
+          lastSentAt: now,
+          createdAt: now,
+        })),
+      });
       for (const row of inserted) {
         const account = accounts.get(row.email);
         await queueInvitationMail({
@@ -268,11 +268,11 @@ export async function resendInvitation(options: {
   const [account] = await findAccountsByEmail(ctx.db, [invitation.email]);
   const now = ctx.now();
   const row = await ctx.db.transaction(async (tx) => {
-    const [renewed] = await tx
-      .update(invitations)
-      .set({ lastSentAt: now, expiresAt: new Date(now.getTime() + INVITATION_TTL_MS) })
-      .where(and(eq(invitations.id, invitation.id), eq(invitations.status, 'sent')))
-      .returning();
+    const renewed = await updateOpenInvitation({
+      db: tx,
+      invitationId: invitation.id,
+      set: { lastSentAt: now, expiresAt: new Date(now.getTime() + INVITATION_TTL_MS) },
+    });
     if (!renewed) throw invitationNotFound();
     await queueInvitationMail({
       ctx,
@@ -296,11 +296,11 @@ export async function revokeInvitation(options: {
 }): Promise<void> {
   const { ctx, actor } = options;
   const invitation = await requireManagedInvitation(ctx, actor, options.invitationId);
-  const [revoked] = await ctx.db
-    .update(invitations)
-    .set({ status: 'revoked', respondedAt: ctx.now() })
-    .where(and(eq(invitations.id, invitation.id), eq(invitations.status, 'sent')))
-    .returning({ id: invitations.id });
+  const revoked = await updateOpenInvitation({
+    db: ctx.db,
+    invitationId: invitation.id,
+    set: { status: 'revoked', respondedAt: ctx.now() },
+  });
   if (!revoked) throw invitationNotFound();
 }
 
@@ -359,18 +359,19 @@ export async function answerInvitation(options: {
   if (invitation.email !== user.email) throw new AppError('invitation_wrong_account', 403);
   await ctx.db.transaction(async (tx) => {
     // The status moves once: a second answer, or a revocation in between, finds nothing.
-    const [answered] = await tx
-      .update(invitations)
-      .set({ status: answer === 'accept' ? 'accepted' : 'declined', respondedAt: ctx.now() })
-      .where(and(eq(invitations.id, invitation.id), eq(invitations.status, 'sent')))
-      .returning({ id: invitations.id });
+    const answered = await updateOpenInvitation({
+      db: tx,
+      invitationId: invitation.id,
+      set: { status: answer === 'accept' ? 'accepted' : 'declined', respondedAt: ctx.now() },
+    });
     if (!answered) throw invitationNotFound();
     if (answer === 'decline') return;
-    const [joined] = await tx
-      .insert(memberships)
-      .values({ organizationId: invitation.organizationId, userId: user.id, role: invitation.role })
-      .onConflictDoNothing()
-      .returning({ id: memberships.id });
+    const joined = await insertMembership({
+      db: tx,
+      organizationId: invitation.organizationId,
+      userId: user.id,
+      role: invitation.role,
+    });
     if (!joined) throw new AppError('already_member', 409);
     await setCurrentOrganization({
       db: tx,

@@ -1,4 +1,5 @@
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { OrganizationRole } from '@themis/shared';
 import type { Database } from '../../db/client';
 import {
   memberships,
@@ -115,4 +116,74 @@ export async function findMembership(
     .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
     .where(and(eq(memberships.id, membershipId), eq(organizations.status, 'active')));
   return row?.membership;
+}
+
+/**
+ * Gives the membership another role if it still has `fromRole` (a transfer made meanwhile is
+ * left as is): false when it had not.
+ */
+export async function changeMembershipRole(options: {
+  db: Database;
+  membershipId: string;
+  fromRole: OrganizationRole;
+  toRole: OrganizationRole;
+}): Promise<boolean> {
+  const [updated] = await options.db
+    .update(memberships)
+    .set({ role: options.toRole })
+    .where(and(eq(memberships.id, options.membershipId), eq(memberships.role, options.fromRole)))
+    .returning({ id: memberships.id });
+  return updated !== undefined;
+}
+
+/** Removes the membership if it still has `role`: false when it had not. */
+export async function deleteMembership(options: {
+  db: Database;
+  membershipId: string;
+  role: OrganizationRole;
+}): Promise<boolean> {
+  const [removed] = await options.db
+    .delete(memberships)
+    .where(and(eq(memberships.id, options.membershipId), eq(memberships.role, options.role)))
+    .returning({ id: memberships.id });
+  return removed !== undefined;
+}
+
+/** The user, if still the organization's owner, becomes an admin: false when they were not. */
+export async function stepDownOwner(options: {
+  db: Database;
+  organizationId: string;
+  userId: string;
+}): Promise<boolean> {
+  const [steppedDown] = await options.db
+    .update(memberships)
+    .set({ role: 'ADMIN' })
+    .where(
+      and(
+        eq(memberships.organizationId, options.organizationId),
+        eq(memberships.userId, options.userId),
+        eq(memberships.role, 'OWNER'),
+      ),
+    )
+    .returning({ id: memberships.id });
+  return steppedDown !== undefined;
+}
+
+/** The membership, if still in the organization, becomes its owner: false when it was not. */
+export async function promoteToOwner(options: {
+  db: Database;
+  organizationId: string;
+  membershipId: string;
+}): Promise<boolean> {
+  const [promoted] = await options.db
+    .update(memberships)
+    .set({ role: 'OWNER' })
+    .where(
+      and(
+        eq(memberships.id, options.membershipId),
+        eq(memberships.organizationId, options.organizationId),
+      ),
+    )
+    .returning({ id: memberships.id });
+  return promoted !== undefined;
 }

@@ -13,7 +13,7 @@ import {
   ZTransferOwnershipRequest,
 } from '@themis/shared';
 import type { AppContext } from '../../app-context';
-import { requireActor } from '../auth/auth.guard';
+import { requireActor } from '../auth';
 import {
   listOrganizationMembers,
   organizationStats,

@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import {
   ORGANIZATION_ROLES,
   type Member,
@@ -9,12 +8,19 @@ import {
 import { requireOrganizationAccess } from '../../access/access';
 import type { UserActor } from '../../access/actor';
 import type { AppContext } from '../../app-context';
-import { memberships } from '../../db/schema';
 import { AppError } from '../../errors';
-import { monthKey, readAllowance } from '../usage/allowance.service';
-import { avatarUrl } from '../user/user-avatar.service';
+import { monthKey, readAllowance } from '../usage';
+import { avatarUrl } from '../user';
 import { decodeCursor, keysetPage } from '../../keyset-cursor';
-import { countRoles, findMembership, memberPageQuery } from './memberships.repo';
+import {
+  changeMembershipRole,
+  countRoles,
+  deleteMembership,
+  findMembership,
+  memberPageQuery,
+  promoteToOwner,
+  stepDownOwner,
+} from './memberships.repo';
 import { confirmWithOwnerCode } from './owner-code';
 import { isUuid } from '../../ids';
 
@@ -89,7 +95,7 @@ export async function organizationStats(options: {
   for (const row of await countRoles(ctx.db, organizationId)) roles[row.role] = row.count;
   const allowance = await readAllowance({
     db: ctx.db,
-    owner: { userId: actor.userId, organizationId },
+    owner: { kind: 'organization', organizationId },
     now: ctx.now(),
   });
   return {
@@ -134,11 +140,12 @@ export async function updateMembershipRole(options: {
   const { ctx, actor, role } = options;
   const membership = await requireManagedMembership(ctx, actor, options.membershipId);
   // Refused again in the statement: an owner made meanwhile (a transfer) is left as is.
-  const [updated] = await ctx.db
-    .update(memberships)
-    .set({ role })
-    .where(and(eq(memberships.id, membership.id), eq(memberships.role, membership.role)))
-    .returning();
+  const updated = await changeMembershipRole({
+    db: ctx.db,
+    membershipId: membership.id,
+    fromRole: membership.role,
+    toRole: role,
+  });
   if (!updated) throw new AppError('membership_changed', 409);
   await ctx.sessionEvents.contextChanged([membership.userId], 'updated');
   const [row] = await memberPageQuery({
@@ -168,10 +175,11 @@ export async function removeMembership(options: {
   const membership = leaving
     ? own
     : await requireManagedMembership(ctx, actor, options.membershipId);
-  const [removed] = await ctx.db
-    .delete(memberships)
-    .where(and(eq(memberships.id, membership.id), eq(memberships.role, membership.role)))
-    .returning({ id: memberships.id });
+  const removed = await deleteMembership({
+    db: ctx.db,
+    membershipId: membership.id,
+    role: membership.role,
+  });
   if (!removed) throw new AppError('membership_changed', 409);
   await ctx.sessionEvents.contextChanged([membership.userId]);
 }
@@ -216,22 +224,8 @@ export async function transferOwnership(options: {
   });
   if (confirmation === 'code_sent') return 'code_sent';
   await ctx.db.transaction(async (tx) => {
-    const [steppedDown] = await tx
-      .update(memberships)
-      .set({ role: 'ADMIN' })
-      .where(
-        and(
-          eq(memberships.organizationId, organizationId),
-          eq(memberships.userId, actor.userId),
-          eq(memberships.role, 'OWNER'),
-        ),
-      )
-      .returning({ id: memberships.id });
-    const [promoted] = await tx
-      .update(memberships)
-      .set({ role: 'OWNER' })
-      .where(and(eq(memberships.id, target.id), eq(memberships.organizationId, organizationId)))
-      .returning({ id: memberships.id });
+    const steppedDown = await stepDownOwner({ db: tx, organizationId, userId: actor.userId });
+    const promoted = await promoteToOwner({ db: tx, organizationId, membershipId: target.id });
     if (!steppedDown || !promoted) throw new AppError('membership_changed', 409);
   });
   await ctx.sessionEvents.contextChanged([actor.userId, target.userId], 'updated');

@@ -1,15 +1,22 @@
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { ORGANIZATION_PURGE_AFTER_MS } from '@themis/shared';
-import { stopRenewingForDeletedOrganization } from '../billing/owner-gone.service';
+import { stopRenewingForDeletedOrganization } from '../billing';
 import { requireOrganizationAccess } from '../../access/access';
 import type { UserActor } from '../../access/actor';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/client';
-import { attachments, organizations, users } from '../../db/schema';
 import type { JobHandlers } from '../../platform/jobs/job-queue';
 import { enqueueJob } from '../../platform/jobs/job-queue';
 import { organizationFilesPrefix } from '../../platform/storage/storage';
 import { listMemberIds } from './organizations.repo';
+import {
+  deleteDeletedOrganization,
+  findDeletionState,
+  listOrganizationFileKeys,
+  listOrganizationsToPurge,
+  markOrganizationDeleted,
+  restoreOrganization,
+} from './organization-deletion.repo';
+import { clearCurrentOrganization } from '../../repos/users.repo';
 import { confirmWithOwnerCode } from './owner-code';
 
 export const PURGE_JOB = 'organization.purge';
@@ -47,14 +54,8 @@ export async function deleteOrganization(options: {
   const purgeAt = new Date(now.getTime() + ORGANIZATION_PURGE_AFTER_MS);
   const members = await listMemberIds(ctx.db, organizationId);
   await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(organizations)
-      .set({ status: 'deleted', deletedAt: now, purgeAt, updatedAt: now })
-      .where(eq(organizations.id, organizationId));
-    await tx
-      .update(users)
-      .set({ currentOrganizationId: null })
-      .where(eq(users.currentOrganizationId, organizationId));
+    await markOrganizationDeleted({ db: tx, organizationId, now, purgeAt });
+    await clearCurrentOrganization({ db: tx, organizationId });
     await enqueueJob(tx, {
       type: PURGE_JOB,
       payload: { organization_id: organizationId },
@@ -72,26 +73,18 @@ export async function deleteOrganization(options: {
  * memberships, invitations and usage with it. An organization restored meanwhile, or one
  * whose date has moved, is left alone.
  */
-export async function purgeOrganization(options: {
+async function purgeOrganization(options: {
   ctx: Pick<AppContext, 'db' | 'storage' | 'now' | 'log'>;
   organizationId: string;
 }): Promise<boolean> {
   const { ctx, organizationId } = options;
-  const [row] = await ctx.db
-    .select({ status: organizations.status, purgeAt: organizations.purgeAt })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
+  const row = await findDeletionState({ db: ctx.db, organizationId });
   if (!row || row.status !== 'deleted' || !row.purgeAt || row.purgeAt > ctx.now()) return false;
-  const files = await ctx.db
-    .select({ key: attachments.storageKey })
-    .from(attachments)
-    .where(eq(attachments.organizationId, organizationId));
-  for (const file of files) await ctx.storage.delete(file.key);
+  const fileKeys = await listOrganizationFileKeys({ db: ctx.db, organizationId });
+  for (const key of fileKeys) await ctx.storage.delete(key);
   await ctx.storage.deletePrefix(organizationFilesPrefix(organizationId));
-  await ctx.db
-    .delete(organizations)
-    .where(and(eq(organizations.id, organizationId), eq(organizations.status, 'deleted')));
-  ctx.log.info({ organizationId, files: files.length }, 'organization purged');
+  await deleteDeletedOrganization({ db: ctx.db, organizationId });
+  ctx.log.info({ organizationId, files: fileKeys.length }, 'organization purged');
   return true;
 }
 
@@ -116,16 +109,7 @@ export interface PendingDeletion {
 
 /** Deleted organizations still within their grace period, soonest purge first. */
 export async function listPendingDeletions(db: Database): Promise<PendingDeletion[]> {
-  const rows = await db
-    .select({
-      id: organizations.id,
-      name: organizations.name,
-      deletedAt: organizations.deletedAt,
-      purgeAt: organizations.purgeAt,
-    })
-    .from(organizations)
-    .where(and(eq(organizations.status, 'deleted'), isNotNull(organizations.purgeAt)))
-    .orderBy(asc(organizations.purgeAt));
+  const rows = await listOrganizationsToPurge({ db });
   return rows.map((row) => ({ ...row, deletedAt: row.deletedAt!, purgeAt: row.purgeAt! }));
 }
 
@@ -139,15 +123,9 @@ export async function cancelDeletion(options: {
   organizationId: string;
 }): Promise<'restored' | 'not_pending' | 'too_late'> {
   const { db, now, organizationId } = options;
-  const [row] = await db
-    .select({ status: organizations.status, purgeAt: organizations.purgeAt })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
+  const row = await findDeletionState({ db, organizationId });
   if (!row || row.status !== 'deleted') return 'not_pending';
   if (!row.purgeAt || row.purgeAt <= now) return 'too_late';
-  await db
-    .update(organizations)
-    .set({ status: 'active', deletedAt: null, purgeAt: null, updatedAt: now })
-    .where(and(eq(organizations.id, organizationId), eq(organizations.status, 'deleted')));
+  await restoreOrganization({ db, organizationId, now });
   return 'restored';
 }

@@ -8,7 +8,7 @@ import {
   ZOrganization,
 } from '@themis/shared';
 import type { AppContext } from '../../app-context';
-import { requireActor } from '../auth/auth.guard';
+import { requireActor } from '../auth';
 import {
   changeMembershipEncryption,
   setOrganizationEncryptionForced,

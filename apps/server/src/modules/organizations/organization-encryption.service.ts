@@ -2,10 +2,7 @@ import type { EncryptedConversationsAction, Membership, Organization } from '@th
 import { requireOrganizationAccess } from '../../access/access';
 import type { UserActor } from '../../access/actor';
 import type { AppContext } from '../../app-context';
-import {
-  setEncryptionForced,
-  setMembershipEncryption,
-} from '../encryption/encryption-switches.service';
+import { setEncryptionForced, setMembershipEncryption } from '../encryption';
 import { listMemberIds } from './organizations.repo';
 import { readMembership, readOrganization } from './organizations.service';
 

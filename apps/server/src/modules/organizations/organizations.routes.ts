@@ -18,8 +18,8 @@ import {
 import type { AppContext } from '../../app-context';
 import type { LlmGateway } from '../../platform/llm/llm';
 import { acceptPictureForm, pictureChangeOf, ZPictureBytes } from '../../plugins/picture-form';
-import { requireActor } from '../auth/auth.guard';
-import { listModelChoices } from '../models/models.service';
+import { requireActor } from '../auth';
+import { listModelChoices } from '../models';
 import {
   createOrganization,
   findLogo,

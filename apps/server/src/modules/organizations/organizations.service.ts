@@ -10,7 +10,7 @@ import type { PictureChange } from '../../plugins/picture-form';
 import type { LlmGateway } from '../../platform/llm/llm';
 import { organizationFilesPrefix, type StoredFile } from '../../platform/storage/storage';
 import type { OrganizationRow } from '../../db/schema';
-import { discardFile, renderAvatar } from '../user/user-avatar.service';
+import { discardFile, renderAvatar } from '../user';
 import {
   findOrganizationName,
   findVisibleLogo,
@@ -22,7 +22,7 @@ import {
   updateOrganizationRow,
   type OrganizationView,
 } from './organizations.repo';
-import { setEncryptionForced } from '../encryption/encryption-switches.service';
+import { setEncryptionForced } from '../encryption';
 
 const LOGO_TYPE = 'image/webp';
 const logoKeyFor = (organizationId: string) =>
@@ -35,7 +35,7 @@ function logoUrl(publicOrigin: string, avatarKey: string | null): string | null 
   return fileId ? `${publicOrigin}/api/organization/logo/${fileId}` : null;
 }
 
-export function presentOrganization(view: OrganizationView, publicOrigin: string): Organization {
+function presentOrganization(view: OrganizationView, publicOrigin: string): Organization {
   const { organization, role } = view;
   return {
     pk: organization.id,

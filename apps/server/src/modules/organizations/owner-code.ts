@@ -1,7 +1,7 @@
 import { displayName, type Language } from '@themis/shared';
 import type { AppContext } from '../../app-context';
 import { requireUserRow } from '../../repos/users.repo';
-import { consumeCode, countCodeCall, issueCode } from '../auth/codes.service';
+import { consumeCode, countCodeCall, issueCode } from '../auth';
 import { findOrganizationName } from './organizations.repo';
 
 /** The step a code confirms: which organization, and for a transfer, the new owner. */

@@ -1,7 +1,7 @@
-import { asc } from 'drizzle-orm';
 import { priceOf, VAT_RATE_PERCENT, type Plan } from '@themis/shared';
 import type { Database } from '../../db/client';
-import { plans, type PlanRow } from '../../db/schema';
+import type { PlanRow } from '../../db/schema';
+import { listPlanRows } from '../../repos/plans.repo';
 
 export const isFreePlanRow = (row: PlanRow) =>
   row.priceMonthlyCents === 0 && row.priceYearlyCents === 0;
@@ -24,6 +24,6 @@ export function presentPlan(row: PlanRow): Plan {
 }
 
 export async function listPlans(options: { db: Database }): Promise<Plan[]> {
-  const rows = await options.db.select().from(plans).orderBy(asc(plans.sortOrder));
+  const rows = await listPlanRows(options);
   return rows.map(presentPlan);
 }

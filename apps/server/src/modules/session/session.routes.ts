@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZSessionBootstrap, type MaintenanceStatusResponse } from '@themis/shared';
 import type { AppContext } from '../../app-context';
 import type { LlmGateway } from '../../platform/llm/llm';
-import { clearSessionCookies } from '../auth/auth.cookies';
-import { loadSessionBootstrap } from './session.service';
+import { clearSessionCookies } from '../auth';
+import { loadSessionBootstrap } from './session-bootstrap.service';
 
 /**
  * Under /auth, where the browser also sends the refresh cookie: a session whose access token

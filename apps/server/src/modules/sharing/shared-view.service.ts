@@ -4,7 +4,7 @@ import type { UserActor } from '../../access/actor';
 import { AppError, RateLimitedError, notFound } from '../../errors';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter';
 import { hashToken } from '../../platform/crypto/secrets';
-import { createConversationFromTranscript } from '../conversations/transcript.service';
+import { createConversationFromTranscript } from '../conversations';
 import { sharePerson, type SharingContext } from './sharing.service';
 import { findOwner, recordVisitor, shareMessagePage } from './sharing.repo';
 
@@ -13,7 +13,7 @@ const SECRET = /^[A-Za-z0-9_-]{43}$/;
 
 // An office behind one address opens many links; a guesser gains nothing from 256 bits,
 // but every verification counts so none can probe at length.
-export const VERIFY_PER_ADDRESS = { limit: 120, windowMs: 15 * 60_000 };
+const VERIFY_PER_ADDRESS = { limit: 120, windowMs: 15 * 60_000 };
 
 /** The link the visitor may open, or the one 404 for every kind of bad link. */
 async function openLink(ctx: SharingContext, actor: UserActor, secret: string) {

@@ -15,7 +15,7 @@ import {
   ZShareLookupQuery,
 } from '@themis/shared';
 import type { AppContext } from '../../app-context';
-import { requireActor } from '../auth/auth.guard';
+import { requireActor } from '../auth';
 import {
   continueSharedConversation,
   listSharedMessages,

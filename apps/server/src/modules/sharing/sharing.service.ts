@@ -15,14 +15,18 @@ import {
 import type { UserActor } from '../../access/actor';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/client';
-import { FOREIGN_KEY_VIOLATION, isDatabaseError, UNIQUE_VIOLATION } from '../../db/errors';
+import {
+  FOREIGN_KEY_VIOLATION,
+  isDatabaseError,
+  UNIQUE_VIOLATION,
+} from '../../db/constraint-errors';
 import { AppError, notFound } from '../../errors';
 import { decodeCursor, keysetPage } from '../../keyset-cursor';
 import { openText, sealText } from '../../platform/crypto/conversation-crypto';
 import { hashToken, randomToken } from '../../platform/crypto/secrets';
 import { enqueueJob, JobDeferred, type JobHandlers } from '../../platform/jobs/job-queue';
-import { transcriptForSharing, type Transcript } from '../conversations/transcript.service';
-import { avatarUrl } from '../user/user-avatar.service';
+import { type Transcript, transcriptForSharing } from '../conversations';
+import { avatarUrl } from '../user';
 import {
   deleteShare,
   disableShare,
@@ -64,7 +68,7 @@ export function sharePerson(
   };
 }
 
-export function statusOf(share: Pick<ShareRow, 'disabledAt' | 'expiresAt'>, now: Date) {
+function statusOf(share: Pick<ShareRow, 'disabledAt' | 'expiresAt'>, now: Date) {
   if (share.disabledAt) return 'disabled' as const;
   if (share.expiresAt && share.expiresAt.getTime() <= now.getTime()) return 'expired' as const;
   return 'active' as const;

@@ -1,24 +1,8 @@
-import { DEFAULT_ORGANIZATION_PLAN_CODE } from '@themis/shared';
-import { sql } from 'drizzle-orm';
-import type { UserActor } from '../../access/actor';
+import type { Scope } from '../../access/actor';
+import type { BillingOwner } from '../../access/billing-owner';
 import type { Database } from '../../db/client';
-import { rawRows } from '../../db/raw-rows';
-import { organizationTokenUsage, tokenUsage } from '../../db/schema';
 import { AppError } from '../../errors';
-
-/**
- * Who pays for an actor's tokens: the user in their own context, or the organization they
- * act in, whose plan's limit all its members share.
- */
-export interface BillingOwner {
-  userId: string;
-  organizationId: string | null;
-}
-
-export const billingOwnerOf = (actor: UserActor): BillingOwner => ({
-  userId: actor.userId,
-  organizationId: actor.organizationId,
-});
+import { addTokenUsage, readOwnerAllowance } from './usage.repo';
 
 /** The first day of the UTC month of `now`, as token_usage keys it ('2026-11-01'). */
 export function monthKey(now: Date): string {
@@ -35,24 +19,14 @@ export interface Allowance {
   reserved: number;
 }
 
-/**
- * The month's allowance of a billing owner, in one query (the database function
- * owner_allowance, which admitting a question reads too).
- */
+/** The month's allowance of a billing owner. */
 export async function readAllowance(options: {
   db: Database;
   owner: BillingOwner;
   now: Date;
 }): Promise<Allowance> {
-  const { db, owner } = options;
   const month = monthKey(options.now);
-  // bigint comes as text.
-  const [row] = await rawRows<AllowanceRow>(
-    db,
-    sql`select owner_found, token_limit, used, reserved
-    from owner_allowance(${owner.userId}::uuid, ${owner.organizationId}::uuid, ${month}::date,
-      ${DEFAULT_ORGANIZATION_PLAN_CODE}::text)`,
-  );
+  const row = await readOwnerAllowance({ db: options.db, owner: options.owner, month });
   if (!row?.owner_found) throw new AppError('unauthorized', 401, 'owner gone');
   return {
     month,
@@ -62,41 +36,20 @@ export async function readAllowance(options: {
   };
 }
 
-interface AllowanceRow {
-  owner_found: boolean;
-  token_limit: string | number;
-  used: string | number;
-  reserved: string | number;
-}
-
-/** Adds an answer's tokens to the owner's month. */
+/**
+ * Adds an answer's tokens to the month of `owner`, the scope they were spent in: the user's
+ * own allowance, or the organization's pool, where each member's share is counted.
+ */
 export async function chargeTokens(options: {
   db: Database;
-  owner: BillingOwner;
+  owner: Scope;
   now: Date;
   tokens: number;
 }): Promise<void> {
-  const { db, owner, tokens } = options;
-  const month = monthKey(options.now);
-  if (owner.organizationId) {
-    await db
-      .insert(organizationTokenUsage)
-      .values({ organizationId: owner.organizationId, userId: owner.userId, month, tokens })
-      .onConflictDoUpdate({
-        target: [
-          organizationTokenUsage.organizationId,
-          organizationTokenUsage.month,
-          organizationTokenUsage.userId,
-        ],
-        set: { tokens: sql`${organizationTokenUsage.tokens} + ${tokens}` },
-      });
-    return;
-  }
-  await db
-    .insert(tokenUsage)
-    .values({ userId: owner.userId, month, tokens })
-    .onConflictDoUpdate({
-      target: [tokenUsage.userId, tokenUsage.month],
-      set: { tokens: sql`${tokenUsage.tokens} + ${tokens}` },
-    });
+  await addTokenUsage({
+    db: options.db,
+    scope: options.owner,
+    month: monthKey(options.now),
+    tokens: options.tokens,
+  });
 }

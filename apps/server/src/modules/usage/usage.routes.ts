@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZErrorResponse, ZUsageResponse } from '@themis/shared';
 import type { Database } from '../../db/client';
-import { requireActor } from '../auth/auth.guard';
+import { requireActor } from '../auth';
 import { getCurrentUsage } from './usage.service';
 
 export function usageRoutes(deps: { db: Database; now: () => Date }) {

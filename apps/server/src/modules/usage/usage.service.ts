@@ -1,8 +1,9 @@
 import type { UsageResponse } from '@themis/shared';
 import type { UserActor } from '../../access/actor';
 import { requireContextAccess } from '../../access/access';
+import { billingOwnerOf } from '../../access/billing-owner';
 import type { Database } from '../../db/client';
-import { billingOwnerOf, readAllowance } from './allowance.service';
+import { readAllowance } from './allowance';
 
 /** Tokens used this calendar month (UTC) against the monthly limit of the plan. */
 export async function getCurrentUsage(options: {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ZErrorResponse } from '@themis/shared';
 import type { AppContext } from '../../app-context';
 import { ZPictureBytes } from '../../plugins/picture-form';
-import { requireActor } from '../auth/auth.guard';
+import { requireActor } from '../auth';
 import { findAvatar } from './user-avatar.service';
 
 /** The signed-in user's pictures; registered under the user routes' authentication. */

@@ -1,17 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, like, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { AVATAR_SIZE_PX } from '@themis/shared';
 import type { Database } from '../../db/client';
-import {
-  conversationShares,
-  memberships,
-  organizations,
-  shareVisitors,
-  users,
-} from '../../db/schema';
 import { AppError } from '../../errors';
 import { userFilesPrefix, type FileStorage, type StoredFile } from '../../platform/storage/storage';
+import { findVisibleAvatarKey } from './user.repo';
 
 interface ActorRef {
   userId: string;
@@ -84,28 +77,6 @@ export async function discardFile(options: {
   });
 }
 
-/**
- * The one rule for whose pictures the actor may see: their own, those of the people they
- * work with in an active organization (the co-workers list shows them), the visitors of
- * their shared links (the link manager shows them), and whoever shared a link they opened.
- */
-const visibleAvatarOwners = (actor: ActorRef) =>
-  or(
-    eq(users.id, actor.userId),
-    sql`exists (
-      select 1 from ${memberships} theirs
-      join ${memberships} mine on mine.organization_id = theirs.organization_id
-      join ${organizations} o on o.id = theirs.organization_id and o.status = 'active'
-      where theirs.user_id = ${users.id} and mine.user_id = ${actor.userId}
-    )`,
-    sql`exists (
-      select 1 from ${shareVisitors} v
-      join ${conversationShares} s on s.id = v.share_id and s.disabled_at is null
-      where (v.user_id = ${users.id} and s.user_id = ${actor.userId})
-         or (s.user_id = ${users.id} and v.user_id = ${actor.userId})
-    )`,
-  );
-
 /** A picture the actor may see, by its file id; anything else is not found. */
 export async function findAvatar(options: {
   db: Database;
@@ -116,12 +87,12 @@ export async function findAvatar(options: {
   const { db, actor, fileId } = options;
   // Checked first, so that the id in the LIKE pattern holds no wildcard.
   if (!FILE_ID.test(fileId)) throw new AppError('not_found', 404, 'picture not found');
-  const [row] = await db
-    .select({ avatarKey: users.avatarKey })
-    .from(users)
-    .where(and(visibleAvatarOwners(actor), like(users.avatarKey, `%/${fileId}.webp`)))
-    .limit(1);
-  const file = row?.avatarKey ? await options.storage.get(row.avatarKey) : null;
+  const avatarKey = await findVisibleAvatarKey({
+    db,
+    viewerId: actor.userId,
+    keySuffix: `/${fileId}.webp`,
+  });
+  const file = avatarKey ? await options.storage.get(avatarKey) : null;
   if (!file) throw new AppError('not_found', 404, 'picture not found');
   return file;
 }

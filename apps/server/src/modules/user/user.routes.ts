@@ -16,15 +16,17 @@ import {
 } from '@themis/shared';
 import {
   changePassword,
-  deleteAccount,
+  clearSessionCookies,
+  listSessions,
+  requireActor,
+  revokeSession,
+  revokeUserSessions,
   sendAccountCode,
   setFirstPassword,
-} from '../auth/account-security.service';
+} from '../auth';
+import { deleteAccount } from './account-deletion.service';
 import type { AppContext } from '../../app-context';
-import { clearSessionCookies } from '../auth/auth.cookies';
 import { AppError } from '../../errors';
-import { requireActor } from '../auth/auth.guard';
-import { listSessions, revokeSession, revokeUserSessions } from '../auth/session.service';
 import { acceptPictureForm, pictureChangeOf } from '../../plugins/picture-form';
 import { userAvatarRoutes } from './user-avatar.routes';
 import { getUser, listConnectedServices, updatePersonalDetails } from './user.service';

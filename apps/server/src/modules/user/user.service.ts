@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type {
   EncryptionStatus,
   ConnectedServiceList,
@@ -9,11 +8,12 @@ import { PROVIDER_NAMES } from '@themis/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/client';
-import { encryptionStatus } from '../encryption/encryption.service';
-import { isFreePlanRow } from '../plans/plans.service';
-import { externalAccounts, users, type PlanRow, type UserRow } from '../../db/schema';
+import { encryptionStatus } from '../encryption';
+import { isFreePlanRow } from '../plans';
+import type { PlanRow, UserRow } from '../../db/schema';
 import type { FileStorage } from '../../platform/storage/storage';
-import { lockUserRow, requireUserWithPlan } from '../../repos/users.repo';
+import { lockUserRow, requireUserWithPlan, updateUser } from '../../repos/users.repo';
+import { listLinkedProviders } from './user.repo';
 import {
   avatarUrl,
   discardFile,
@@ -28,7 +28,7 @@ interface ActorRef {
 }
 
 /** `publicOrigin`: PUBLIC_URL's origin, for the absolute picture address. */
-export function presentUser(
+function presentUser(
   user: UserRow,
   plan: PlanRow | undefined,
   publicOrigin: string,
@@ -101,9 +101,10 @@ export async function updatePersonalDetails(options: {
     oldKey = await db.transaction(async (tx) => {
       // Locked, so that of two uploads at once each deletes exactly the file it replaced.
       const row = await lockUserRow(tx, actor.userId);
-      await tx
-        .update(users)
-        .set({
+      await updateUser({
+        db: tx,
+        userId: actor.userId,
+        set: {
           name: data.name,
           surname: data.surname,
           ...(data.phone_prefix !== undefined && { phonePrefix: data.phone_prefix || null }),
@@ -111,8 +112,8 @@ export async function updatePersonalDetails(options: {
           ...(avatar.kind !== 'keep' && { avatarKey: newKey }),
           hasPersonalInfoSet: true,
           updatedAt: options.now,
-        })
-        .where(eq(users.id, actor.userId));
+        },
+      });
       return row.avatarKey;
     });
   } catch (error) {
@@ -130,13 +131,9 @@ export async function listConnectedServices(options: {
 }): Promise<ConnectedServiceList> {
   const { db, actor } = options;
   const { user } = await loadUser(db, actor);
-  const linked = await db
-    .selectDistinct({ provider: externalAccounts.provider })
-    .from(externalAccounts)
-    .where(eq(externalAccounts.userId, actor.userId));
+  const linked = await listLinkedProviders({ db, userId: actor.userId });
   const known = new Set<string>(PROVIDER_NAMES);
   const services: ConnectedServiceList = linked
-    .map((row) => row.provider)
     .filter((provider): provider is ConnectedServiceList[number]['provider_name'] =>
       known.has(provider),
     )

@@ -1,6 +1,3 @@
-import type { Config } from '../../config';
-import { createSentryReporter } from './sentry-reporter';
-
 /** Where a server error happened: nothing personal, only the opaque id of the user. */
 export interface ErrorRequest {
   method: string;
@@ -24,18 +21,6 @@ export const NO_ERROR_REPORTER: ErrorReporter = {
   capture: () => undefined,
   flush: async () => undefined,
 };
-
-/** Sentry when SENTRY_DSN is set; otherwise errors are only logged. */
-export async function startErrorReporting(config: Config): Promise<ErrorReporter> {
-  if (!config.sentryDsn) return NO_ERROR_REPORTER;
-  // Imported only here: loading the SDK takes most of a second, which a start without it skips.
-  const sentry = await import('@sentry/node');
-  return createSentryReporter(sentry, {
-    dsn: config.sentryDsn,
-    environment: config.environment,
-    origin: config.publicUrl.origin,
-  });
-}
 
 /**
  * An uncaught exception or unhandled rejection is reported, then the process ends with code

@@ -24,7 +24,7 @@ export class JobDeferred extends Error {
 }
 
 /** Runs one job; it receives that job's payload only. A rejection means "retry later". */
-export type JobHandler = (payload: unknown) => Promise<void>;
+type JobHandler = (payload: unknown) => Promise<void>;
 export type JobHandlers = Record<string, JobHandler>;
 
 export interface NewJob {

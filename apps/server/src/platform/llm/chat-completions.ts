@@ -19,7 +19,7 @@ export interface ChatCompletionsStreamOptions extends UpstreamStreamOptions {
 /** How much of a refusal's body is kept for the log. */
 const ERROR_BODY_CHARS = 2000;
 
-export class UpstreamHttpError extends Error {
+class UpstreamHttpError extends Error {
   constructor(
     readonly status: number,
     readonly body: string,
@@ -44,7 +44,7 @@ function toContent(content: string | LlmContentPart[]) {
 }
 
 /** The request's messages: the system prompt, then the turns (an answer is its text). */
-export function toChatMessages(system: string, messages: LlmMessage[]) {
+function toChatMessages(system: string, messages: LlmMessage[]) {
   return [
     { role: 'system', content: system },
     ...messages.map((message) =>

@@ -25,7 +25,7 @@ import {
 import { streamWithSdk } from './sdk-stream';
 import type { UpstreamStreamOptions } from './upstream-stream';
 
-export type LlmConfig = Pick<
+type LlmConfig = Pick<
   Config,
   | 'openaiApiKey'
   | 'openaiBaseUrl'
@@ -36,7 +36,7 @@ export type LlmConfig = Pick<
 >;
 
 /** The part of the app logger the gateway uses. */
-export interface LlmLog {
+interface LlmLog {
   warn(details: object, message: string): void;
 }
 

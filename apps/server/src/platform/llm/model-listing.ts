@@ -3,7 +3,7 @@ import { describeModel, isOpenAiChatModel } from './model-catalog';
 
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
-export const ANTHROPIC_VERSION = '2023-06-01';
+const ANTHROPIC_VERSION = '2023-06-01';
 
 /** Offered when the Anthropic listing fails (some proxies do not implement it). */
 const ANTHROPIC_FALLBACK: [model: string, displayName: string][] = [

@@ -24,7 +24,7 @@ function toParts(content: string | LlmContentPart[]) {
 }
 
 /** The conversation in the SDK's provider format: the system prompt, then the turns. */
-export function toPrompt(system: string, messages: LlmMessage[]): LanguageModelV3Prompt {
+function toPrompt(system: string, messages: LlmMessage[]): LanguageModelV3Prompt {
   return [
     { role: 'system', content: system },
     ...messages.map((message): LanguageModelV3Message => {

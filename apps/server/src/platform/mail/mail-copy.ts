@@ -1,6 +1,6 @@
 import type { ConfirmationKind, Language } from '@themis/shared';
 
-export interface CodeMailCopy {
+interface CodeMailCopy {
   subject: string;
   /** What the code confirms, ending where the code follows. */
   purpose: string;

@@ -1,9 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
-import { createDevOutboxTransport } from './dev-outbox-transport';
-import { createSmtpTransport } from './smtp-transport';
-
 export interface MailMessage {
   to: string;
   subject: string;
@@ -15,15 +9,4 @@ export interface MailMessage {
 export interface MailTransport {
   readonly kind: 'smtp' | 'dev-outbox';
   send(message: MailMessage): Promise<void>;
-}
-
-/** SMTP when SMTP_URL is set, otherwise the development outbox table. */
-export function createMailTransport(
-  config: Pick<Config, 'smtpUrl' | 'mailFrom'>,
-  db: Database,
-  log: Pick<FastifyBaseLogger, 'info'>,
-): MailTransport {
-  return config.smtpUrl
-    ? createSmtpTransport({ url: config.smtpUrl, from: config.mailFrom })
-    : createDevOutboxTransport({ db, log });
 }

@@ -10,7 +10,7 @@ export const UNMATCHED_ROUTE = 'unmatched';
 type JobCount = { type: string; state: JobState; count: number };
 
 /** What the gauges read when Prometheus scrapes: this instance's state, and the queue's. */
-export interface MetricSources {
+interface MetricSources {
   openSockets(): number;
   liveAnswers(): number;
   databasePool(): PoolStats & { kind: string };

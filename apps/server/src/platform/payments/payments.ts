@@ -3,7 +3,7 @@ import type { BillingPeriod, CardFailureCode, PaymentFailureCode } from '@themis
 export type { CardFailureCode, PaymentFailureCode };
 
 /** What may be kept of a card: the provider's reference and what is shown. */
-export interface SavedCard {
+interface SavedCard {
   ref: string;
   brand: string;
   last4: string;
@@ -28,7 +28,7 @@ export class PaymentRefusedError extends Error {
   }
 }
 
-export interface ChargeRequest {
+interface ChargeRequest {
   customerRef: string | null;
   cardRef: string;
   amountGross: number;
@@ -98,7 +98,7 @@ export type StripeWebhookEvent = { id: string; type: string } & (
   | { kind: 'unhandled' }
 );
 
-export interface StripeCustomerDetails {
+interface StripeCustomerDetails {
   email: string;
   name: string;
   phone: string;

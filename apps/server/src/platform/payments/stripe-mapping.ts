@@ -14,7 +14,7 @@ import type {
 export const PAYMENT_ID_KEY = 'themis_payment_id';
 
 /** Stripe's error code, made more precise by the decline code; any other refusal declines. */
-export const failureCodeOf = (
+const failureCodeOf = (
   code: string | null | undefined,
   declineCode: string | null | undefined,
 ): PaymentFailureCode => stripeFailureCode(code, declineCode) ?? 'card_declined';
@@ -77,7 +77,7 @@ export function subscriptionFacts(subscription: Stripe.Subscription): StripeSubs
   };
 }
 
-export function invoiceFacts(invoice: Stripe.Invoice): StripeInvoiceFacts {
+function invoiceFacts(invoice: Stripe.Invoice): StripeInvoiceFacts {
   // The line with the latest end pays for the period to come (a proration's credit ends earlier).
   const line = (invoice.lines?.data ?? []).reduce<Stripe.InvoiceLineItem | undefined>(
     (latest, candidate) =>

@@ -1,7 +1,7 @@
 import type { WebSocket } from '@fastify/websocket';
 import type { UserActor } from '../../access/actor';
 
-export interface SocketEntry {
+interface SocketEntry {
   socket: WebSocket;
   actor: UserActor;
   /** Epoch ms when the access token the socket opened with expires. */

@@ -14,9 +14,9 @@ import { createSocketRegistry, type SocketRegistry } from './socket-registry';
 
 const POLICY_VIOLATION = 1008;
 /** The browser refreshes its session and reconnects when closed with this code. */
-export const UNAUTHORIZED_CLOSE = 4401;
+const UNAUTHORIZED_CLOSE = 4401;
 /** Too many open sockets for one user on this instance; the browser retries later. */
-export const TOO_MANY_CLOSE = 4429;
+const TOO_MANY_CLOSE = 4429;
 /** The user's context changed: reconnect, and reload what the context shows. */
 export const CONTEXT_CHANGED_CLOSE = 4409;
 /** The same context with other rules (role, allowed models): reconnect and refetch them. */
@@ -27,7 +27,7 @@ export const SERVICE_RESTART_CLOSE = 1012;
 export const MAX_SOCKETS_PER_USER = 20;
 
 /** What one authenticated connection does with the frames beyond ping. */
-export interface RealtimeSession {
+interface RealtimeSession {
   handle(message: Exclude<ClientMessage, { type: 'ping' }>): void;
   close(): void;
 }

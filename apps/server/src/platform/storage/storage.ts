@@ -27,7 +27,7 @@ export const userFilesPrefix = (userId: string) => `users/${userId}/`;
 export const organizationFilesPrefix = (organizationId: string) =>
   `organizations/${organizationId}/`;
 
-export const STORAGE_KEY_MAX = 512;
+const STORAGE_KEY_MAX = 512;
 // Each segment starts with a letter or digit: no '.', '..', hidden or empty segment.
 const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*(?:\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
 

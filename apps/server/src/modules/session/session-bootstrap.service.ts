@@ -1,13 +1,15 @@
 import type { MaintenanceStatusResponse, SessionBootstrap } from '@themis/shared';
 import type { AppContext } from '../../app-context';
 import type { LlmGateway } from '../../platform/llm/llm';
-import { ACCESS_COOKIE, REFRESH_COOKIE } from '../auth/auth.cookies';
-import { authenticateAccess, shouldPostRefreshToken } from '../auth/session.service';
-import { listAvailableModels } from '../models/models.service';
-import { listReceivedInvitations } from '../organizations/invitations.service';
-import { findCurrentOrganization, listMyMemberships } from '../organizations/organizations.service';
-import { getCurrentUsage } from '../usage/usage.service';
-import { getUser } from '../user/user.service';
+import { ACCESS_COOKIE, REFRESH_COOKIE, authenticateAccess, shouldPostRefreshToken } from '../auth';
+import { listAvailableModels } from '../models';
+import {
+  findCurrentOrganization,
+  listMyMemberships,
+  listReceivedInvitations,
+} from '../organizations';
+import { getCurrentUsage } from '../usage';
+import { getUser } from '../user';
 
 /**
  * The first answer a page needs: maintenance for anyone, and for the signed-in user what

@@ -1,0 +1,3 @@
+// What other modules use of this one: they import it from here, never its files.
+export { createConversationFromTranscript, transcriptForSharing } from './transcript';
+export type { Transcript } from './transcript';

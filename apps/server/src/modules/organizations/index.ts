@@ -1,0 +1,7 @@
+// What other modules use of this one: they import it from here, never its files.
+export { listReceivedInvitations } from './invitations.service';
+export {
+  currentOrganizationName,
+  findCurrentOrganization,
+  listMyMemberships,
+} from './organizations.service';
