@@ -4,10 +4,18 @@
  */
 const KEY = 'themis.notice-after-reload';
 
+// Set once the tab starts leaving: a change whose request the reload cancels did not fail,
+// and its notice is for the page that comes next.
+let leaving = false;
+window.addEventListener('beforeunload', () => {
+  leaving = true;
+});
+
 /**
  * Makes the change with `message` kept for the next start, which may come before the change
  * answers (a socket reloading into the new context); dropped when the change fails, whether
- * it throws or answers an RTK Query error. No message: the change alone.
+ * it throws or answers an RTK Query error, unless the tab is already leaving (the reload
+ * cancelled its request). No message: the change alone.
  */
 export async function withNoticeForReload<T>(
   message: string | undefined,
@@ -15,7 +23,9 @@ export async function withNoticeForReload<T>(
 ): Promise<T> {
   if (message === undefined) return change();
   sessionStorage.setItem(KEY, message);
-  const drop = () => sessionStorage.removeItem(KEY);
+  const drop = () => {
+    if (!leaving) sessionStorage.removeItem(KEY);
+  };
   try {
     const result = await change();
     if (typeof result === 'object' && result !== null && 'error' in result) drop();
