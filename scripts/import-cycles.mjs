@@ -10,7 +10,7 @@ import ts from 'typescript';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCE_ROOTS = ['packages/shared/src', 'apps/server/src', 'apps/web/src'];
 const SOURCE = /\.(ts|tsx)$/;
-const TEST = /\.test\.(ts|tsx)$|\/test-support\//;
+const TEST = /\.test\.(ts|tsx)$/;
 
 function sourceFiles(dir) {
   const found = [];
