@@ -13,13 +13,23 @@ import {
   E2E_URL,
 } from './e2e/env';
 
+/** Specs that put the whole server into maintenance, which every other page would notice. */
+const SERVER_WIDE_SPECS = /\/(maintenance|legal)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: 'e2e',
-  // Maintenance tests switch the whole server: one worker keeps the specs independent.
-  workers: 1,
+  // Two browsers at once on one server: each walk signs up its own accounts. A file's tests
+  // stay in order in one worker.
+  workers: 2,
   fullyParallel: false,
   retries: 0,
-  timeout: 30_000,
+  // A safety net for two walks sharing a loaded 2-core machine; tests wait on states.
+  timeout: 60_000,
+  projects: [
+    { name: 'walks', testIgnore: SERVER_WIDE_SPECS },
+    // Maintenance switches the whole server, so its specs run alone, one at a time, last.
+    { name: 'server-wide', testMatch: SERVER_WIDE_SPECS, dependencies: ['walks'], workers: 1 },
+  ],
   reporter: process.env.CI ? 'line' : 'list',
   use: {
     baseURL: E2E_URL,
