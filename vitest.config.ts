@@ -1,7 +1,11 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default keeps one core for its main process, which mostly waits: on a 2-core
+    // machine that is one test file at a time.
+    maxWorkers: availableParallelism(),
     projects: [
       'packages/shared/vitest.config.ts',
       'apps/web/vitest.config.ts',

@@ -5,6 +5,10 @@ import { hashPassword } from '../src/platform/crypto/secrets';
 import { createTestApp, TEST_ORIGIN, type TestApp } from './app';
 import { Client, lastCodeTo, lastMailTo, PASSWORD, uniqueEmail } from './accounts';
 
+// The files of a worker share their modules (isolate: false): start from fresh ones, so the
+// app below imports the counted hasher rather than one an earlier file loaded.
+vi.hoisted(() => vi.resetModules());
+
 // The real hasher, counted: the same work for every address is what keeps answers alike.
 vi.mock('../src/platform/crypto/secrets', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../src/platform/crypto/secrets')>();
