@@ -9,6 +9,7 @@ export default defineConfig({
     projects: [
       'packages/shared/vitest.config.ts',
       'apps/web/vitest.config.ts',
+      'apps/web/vitest.mocking.config.ts',
       'apps/server/vitest.unit.config.ts',
       'apps/server/vitest.integration.config.ts',
       'apps/server/vitest.engines.config.ts',

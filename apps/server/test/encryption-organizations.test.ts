@@ -10,7 +10,8 @@ import { firm, join, myMembership } from './organization-fixtures';
 // Encryption in an organization: a member's own switch for their conversations there, and
 // owners or admins requiring it of everyone.
 
-const h = chatHarnessForFile();
+// Jobs run only when a test runs them, so it can see a conversion while it is under way.
+const h = chatHarnessForFile({}, { startWorker: false });
 const e = encryptionHelpers(h);
 beforeAll(() => {
   h.answerWith((request, res) => streamOpenAiAnswer(request, res, { deltas: ['Answered.'] }));

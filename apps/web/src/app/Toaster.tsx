@@ -32,9 +32,7 @@ export default function Toaster() {
   // Toasts live in a named region of their own, so that no text is outside a landmark.
   const [region, setRegion] = useState<HTMLElement | null>(null);
   const phone = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`);
-  useEffect(() => {
-    if (region) onToasterMounted();
-  }, [region]);
+  useEffect(() => (region ? onToasterMounted() : undefined), [region]);
   return (
     <section aria-label={t('notifications')} ref={setRegion}>
       {region && (

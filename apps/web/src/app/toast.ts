@@ -16,13 +16,22 @@ export interface Toast {
   close(key?: SnackbarKey): Promise<void>;
 }
 
-// The toaster (notistack) loads after the first paint; toasts asked for before it has
-// mounted wait for it instead of being lost.
+// The toaster (notistack) loads after the first paint; toasts asked for while none is mounted
+// wait for one instead of being sent to a toaster that is gone, or lost.
 let markReady: () => void = () => undefined;
-const toasterReady = new Promise<void>((resolve) => {
-  markReady = resolve;
-});
-export const onToasterMounted = () => markReady();
+let toasterReady: Promise<void>;
+const awaitToaster = () => {
+  toasterReady = new Promise<void>((resolve) => {
+    markReady = resolve;
+  });
+};
+awaitToaster();
+
+/** Called by the toaster once mounted; returns what to call when it unmounts. */
+export function onToasterMounted(): () => void {
+  markReady();
+  return awaitToaster;
+}
 
 async function notistack() {
   await toasterReady;

@@ -27,8 +27,11 @@ describe('chat page: encryption', () => {
     expect((await screen.findByTestId('chat-error')).textContent).toContain(
       'Invalid decryption credentials',
     );
-    expect((chatInput() as HTMLTextAreaElement).value).toBe('Is this deed valid?');
     const dialog = await screen.findByRole('dialog', { name: 'Unlock encrypted conversations' });
+    // The question is back in the box, behind the dialog (which hides the page from the
+    // accessibility tree while it is open).
+    const box = screen.getByRole('textbox', { name: 'Your question', hidden: true });
+    expect((box as HTMLTextAreaElement).value).toBe('Is this deed valid?');
     await within(dialog).findByRole('group', { name: 'Your PIN' });
     typePin('975310');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Unlock' }));
