@@ -18,6 +18,17 @@ const ReadableToast = styled(MaterialDesignContent)({
 /** On a phone, dialogs fill the screen with their buttons at the bottom: toasts go on top. */
 const PHONE_ANCHOR = { vertical: 'top', horizontal: 'center' } as const;
 
+/**
+ * On a phone a toast lies over the header (the menu button, a dialog's close button): taps go
+ * through it to what is beneath. Toasts carry no actions; notistack sets `pointer-events` inline,
+ * hence the `!important`.
+ */
+const ToastRegion = styled('section')({
+  [`@media (max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`]: {
+    '& *': { pointerEvents: 'none !important' },
+  },
+});
+
 const VARIANTS = {
   default: ReadableToast,
   success: ReadableToast,
@@ -34,7 +45,7 @@ export default function Toaster() {
   const phone = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`);
   useEffect(() => (region ? onToasterMounted() : undefined), [region]);
   return (
-    <section aria-label={t('notifications')} ref={setRegion}>
+    <ToastRegion aria-label={t('notifications')} ref={setRegion}>
       {region && (
         <SnackbarProvider
           domRoot={region}
@@ -45,6 +56,6 @@ export default function Toaster() {
           Components={VARIANTS}
         />
       )}
-    </section>
+    </ToastRegion>
   );
 }
