@@ -186,6 +186,8 @@ test.describe('accounts', () => {
     for (const path of ['/login', '/register']) {
       await page.goto(path);
       await expect(page.locator('body')).toHaveAttribute('data-theme', 'dark');
+      // The theme is set before the page's code has come: checked once the page is drawn.
+      await expect(page.locator('h1')).toBeVisible();
       await expectAccessible(page, `${path}, pl, dark`);
     }
   });

@@ -14,6 +14,8 @@ test.describe('not-found page', () => {
     await page.evaluate(() => localStorage.setItem('theme', 'dark'));
     await page.reload();
     await expect(page.locator('body')).toHaveAttribute('data-theme', 'dark');
+    // The theme is set before the page's code has come: checked once the page is drawn.
+    await expect(page.getByTestId('not-found-page')).toBeVisible();
     await expectAccessible(page, 'not found, dark');
 
     await page.getByTestId('not-found-page').getByRole('link').first().click();
