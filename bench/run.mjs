@@ -8,10 +8,11 @@
 // access check (bench/organizations.mjs), how long unlocking an encryption key takes
 // (bench/encryption.mjs) and what encryption adds to streaming and the history
 // (bench/encryption-chat.mjs), and shared links: a 2,000-message conversation's shared view and
-// a link manager of 1,000 links (bench/sharing.mjs), and a soak of 200 users for 10 minutes:
+// a link manager of 1,000 links (bench/sharing.mjs), how well answers' citations of the law
+// are recognised (bench/citations.mjs), and a soak of 200 users for 10 minutes:
 // latency, errors and the server's memory over time (bench/soak.mjs). Reports; never asserts.
 // BENCH_ONLY=start, chat, pages (with the perceived speed), hostile_documents, account_timing, organizations, encryption,
-// sharing or soak measures only that part and updates it in bench/results.json; BENCH_SKIP_SOAK=1
+// sharing, citations or soak measures only that part and updates it in bench/results.json; BENCH_SKIP_SOAK=1
 // measures every part but the soak, whose figures are kept.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -21,6 +22,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { SERVER_NODE_FLAGS } from '../apps/server/node-flags.mjs';
 import { measureAccountTiming } from './account-timing.mjs';
+import { measureCitations } from './citations.mjs';
 import { measureChatStreaming } from './chat-streaming.mjs';
 import { measureColdStart } from './cold-start.mjs';
 import { measureEncryptedChat } from './encryption-chat.mjs';
@@ -287,6 +289,7 @@ const PARTS = [
   'organizations',
   'encryption',
   'sharing',
+  'citations',
   'soak',
 ];
 if (only && !PARTS.includes(only)) throw new Error(`BENCH_ONLY is one of ${PARTS}, not ${only}`);
@@ -337,6 +340,7 @@ try {
       join(dataDir, 'sharing'),
     );
   }
+  if (!only || only === 'citations') results.citations = await measureCitations();
   if (!only && process.env.BENCH_SKIP_SOAK === '1') {
     // The soak takes ten minutes or more: kept from the run that measured it.
     results.soak = (await previousResults()).soak;
@@ -359,6 +363,7 @@ try {
     organizations: results.organizations,
     encryption: results.encryption,
     sharing: results.sharing,
+    citations: results.citations,
     soak: results.soak,
   }[only];
   console.log(JSON.stringify(part ?? results, null, 2));

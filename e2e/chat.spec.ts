@@ -26,6 +26,8 @@ interface Labels {
   /** A word of the question that search finds (not in the answer, not in the new name). */
   searchTerm: string;
   answer: RegExp;
+  /** The sources list of the demo's sample of cited law. */
+  sources: string;
   openNavigation: string;
   options: RegExp;
   rename: string;
@@ -51,8 +53,9 @@ const ENGLISH: Labels = {
   send: 'Send',
   sending: 'Sending…',
   loading: 'Loading the conversation',
-  searchTerm: '415',
+  searchTerm: 'Civil',
   answer: /This is the Themis demo/,
+  sources: 'Sources (3)',
   openNavigation: 'Open navigation',
   options: /Options for/,
   rename: 'Rename',
@@ -80,6 +83,7 @@ const POLISH: Labels = {
   loading: 'Wczytywanie rozmowy',
   searchTerm: 'zachowek',
   answer: /To jest demo Themis/,
+  sources: 'Źródła (3)',
   openNavigation: 'Otwórz nawigację',
   options: /Opcje rozmowy/,
   rename: 'Zmień nazwę',
@@ -213,6 +217,16 @@ async function walk(page: Page, labels: Labels, releaseListCode: () => void) {
   await expect(page.getByText(labels.question).first()).toBeVisible();
   await expect(page.getByText(labels.answer).first()).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId('streaming-cursor')).toHaveCount(0, { timeout: 15_000 });
+  // The demo's sample cites the law: each citation a link to its official source, and the
+  // sources listed under the answer (folded on a phone).
+  const answered = page.getByRole('article').filter({ hasText: labels.answer });
+  await expect(answered.getByRole('link', { name: 'art. 415 k.c.' })).toHaveAttribute(
+    'href',
+    'https://eli.gov.pl/eli/DU/1964/93/ogl',
+  );
+  await expect(answered.getByTestId('answer-sources').locator('summary')).toHaveText(
+    labels.sources,
+  );
   await expectAccessible(page, `chat, answered, ${where}`);
 
   // The first question names the conversation in the history panel; at phone width the

@@ -61,6 +61,8 @@ describe('chat.send', () => {
     const sent = request.body.messages as { role: string; content: string }[];
     expect(sent[0]!.role).toBe('system');
     expect(sent[0]!.content).toContain('legal information, not legal advice');
+    // Asked to cite in the forms the answer's citations are recognised in.
+    expect(sent[0]!.content).toContain('art. 415 k.c., art. 30 § 1 k.p., Dz.U. 2023 poz. 1610');
     expect(sent[0]!.content).toContain(new Date().toISOString().slice(0, 10));
     expect(sent.slice(1)).toEqual([{ role: 'user', content }]);
     tab.close();
@@ -88,6 +90,7 @@ describe('chat.send', () => {
     expect(await monthlyTokensOf(h.t, user.pk)).toBe(70);
     const body = h.chatRequests().at(-1)!.body;
     expect(JSON.stringify(body.system)).toContain('informacji prawnej');
+    expect(JSON.stringify(body.system)).toContain('w formie, w jakiej cytują je prawnicy');
     expect(
       (body.messages as { role: string; content: { text: string }[] }[]).map((m) => [
         m.role,

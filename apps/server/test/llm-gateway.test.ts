@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { citationKey, findCitations } from '@themis/shared/citations';
 import { DEMO_ANSWERS } from '../src/platform/llm/demo-model';
 import type { LlmEvent, LlmGateway, StreamAnswerOptions } from '../src/platform/llm/llm';
 import { createLlmGateway, type LlmGatewayOptions } from '../src/platform/llm/llm-gateway';
@@ -358,6 +359,23 @@ describe('demo model', () => {
       expect(text).toContain('ANTHROPIC_API_KEY');
       expect(text).toMatch(/Ollam/);
     }
+  });
+
+  it('shows, labelled as a sample, how citations of real acts and judgments are linked', () => {
+    expect(findCitations(DEMO_ANSWERS.en).map(citationKey)).toEqual([
+      'pl:DU:1964:93#415',
+      'pl:DU:1964:93',
+      'eu:32016R0679#6',
+      'cjeu:C-311/18',
+    ]);
+    expect(findCitations(DEMO_ANSWERS.pl).map(citationKey)).toEqual([
+      'pl:DU:1964:93#415',
+      'pl:DU:1964:93',
+      'eu:32016R0679#6',
+      'cjeu:C-311/18',
+    ]);
+    expect(DEMO_ANSWERS.en).toContain('A sample of cited law** (not an answer to your question)');
+    expect(DEMO_ANSWERS.pl).toContain('Przykład cytowania przepisów** (nie odpowiedź');
   });
 
   it('stops quietly when aborted', async () => {

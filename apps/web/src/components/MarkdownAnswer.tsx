@@ -1,8 +1,12 @@
 import Box from '@mui/material/Box';
 import { alpha } from '@mui/material/styles';
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import Markdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { AnswerSources } from './citations/AnswerSources';
+import { CitationLink } from './citations/CitationLink';
+import { citationSourceOf, remarkCitations } from './citations/remark-citations';
 
 const WEB_LINK = /^(?:https?:\/\/|mailto:)/i;
 
@@ -14,14 +18,23 @@ const WEB_LINK = /^(?:https?:\/\/|mailto:)/i;
 export const safeAnswerUrl = (url: string) => (WEB_LINK.test(url.trim()) ? url : '');
 
 const components: Components = {
-  a: ({ node: _node, href, children, ...props }) =>
-    href ? (
+  a: ({ node, href, children, ...props }) => {
+    const source = citationSourceOf(node);
+    if (href && source) {
+      return (
+        <CitationLink href={href} source={source}>
+          {children}
+        </CitationLink>
+      );
+    }
+    return href ? (
       <a {...props} href={href} target="_blank" rel="noopener noreferrer nofollow">
         {children}
       </a>
     ) : (
       <span>{children}</span>
-    ),
+    );
+  },
   img: ({ alt }) => (alt ? <span>{`[${alt}]`}</span> : null),
   table: ({ node: _node, ...props }) => (
     <Box sx={{ overflowX: 'auto', my: 1.5 }}>
@@ -30,8 +43,14 @@ const components: Components = {
   ),
 };
 
-/** An answer's markdown (GitHub flavour) with tables and code styled for both themes. */
+/**
+ * An answer's markdown (GitHub flavour) with tables and code styled for both themes; its
+ * citations of the law are links to their official sources, listed under it.
+ */
 export const MarkdownAnswer = memo(function MarkdownAnswer({ text }: { text: string }) {
+  const { i18n } = useTranslation();
+  const language = i18n.language === 'pl' ? 'pl' : 'en';
+  const plugins = useMemo(() => [remarkGfm, remarkCitations(language)], [language]);
   return (
     <Box
       sx={(theme) => ({
@@ -68,9 +87,10 @@ export const MarkdownAnswer = memo(function MarkdownAnswer({ text }: { text: str
         },
       })}
     >
-      <Markdown remarkPlugins={[remarkGfm]} components={components} urlTransform={safeAnswerUrl}>
+      <Markdown remarkPlugins={plugins} components={components} urlTransform={safeAnswerUrl}>
         {text}
       </Markdown>
+      <AnswerSources text={text} />
     </Box>
   );
 });

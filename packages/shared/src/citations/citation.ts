@@ -1,0 +1,53 @@
+import type { EuActRef, PolishActRef } from './acts';
+
+export interface CjeuCaseRef {
+  kind: 'cjeu-case';
+  /** `C-311/18`: the court's letter, the number and the two-digit year. */
+  number: string;
+}
+
+export interface EcliRef {
+  kind: 'ecli';
+  ecli: string;
+}
+
+export interface PolishJudgmentRef {
+  kind: 'pl-judgment';
+  /** `III CZP 11/20`, `II SA/Wa 1234/20`, `SK 1/20`: the case's signature, single-spaced. */
+  signature: string;
+}
+
+/** What a citation cites: an act, or a judgment. */
+export type SourceRef = PolishActRef | EuActRef | CjeuCaseRef | EcliRef | PolishJudgmentRef;
+
+export interface Citation {
+  /** Where it is written in the text: `text.slice(start, end)`. */
+  start: number;
+  end: number;
+  text: string;
+  source: SourceRef;
+  /** For articles of an act: their numbers (`415`, `22^1`, a range as `471-473`). */
+  articles?: readonly string[];
+}
+
+/** One string per source, the same however it was written: `pl:DU:1964:93`, `eu:32016R0679`. */
+export function sourceKey(source: SourceRef): string {
+  switch (source.kind) {
+    case 'pl-act':
+      return `pl:${source.journal}:${source.year}:${source.position}`;
+    case 'eu-act':
+      return `eu:${source.celex}`;
+    case 'cjeu-case':
+      return `cjeu:${source.number}`;
+    case 'ecli':
+      return `ecli:${source.ecli}`;
+    case 'pl-judgment':
+      return `pl-case:${source.signature}`;
+  }
+}
+
+/** The source's key, with the articles cited of it: `pl:DU:1964:93#6,7`. */
+export function citationKey(citation: Pick<Citation, 'source' | 'articles'>): string {
+  const articles = citation.articles?.length ? `#${citation.articles.join(',')}` : '';
+  return `${sourceKey(citation.source)}${articles}`;
+}
