@@ -143,6 +143,10 @@ for (const variant of WALKS) {
       await expect(shared.getByRole('heading', { level: 1 })).toHaveText(question);
       await expect(shared.getByTestId('shared-message-1')).toContainText(question);
       await expect(shared.getByTestId('shared-message-2')).toContainText(answerText);
+      // The answer's citations are links to their sources here too.
+      await expect(
+        shared.getByTestId('shared-message-2').getByRole('link', { name: 'art. 415 k.c.' }),
+      ).toHaveAttribute('href', 'https://eli.gov.pl/eli/DU/1964/93/ogl');
       await expect(shared.getByTestId('shared-disclaimer')).toBeVisible();
       await expectAccessible(visitor, `shared conversation, ${label}`);
 

@@ -39,12 +39,12 @@ const eu = (celex: string): EuActRef => ({ kind: 'eu-act', celex });
 
 /** `ustawy o …` in any case, optionally with its date: `ustawy z dnia 10 maja 2018 r. o …`. */
 const statute = (about: string) =>
-  String.raw`ustaw(?:y|a|ie|ą|ę)\s+(?:z\s+dnia\s+\d{1,2}\s+\p{L}+\s+\d{4}\s*r\.\s+)?o\s+${about}`;
+  String.raw`ustaw(?:y|a|ie|ą|ę)\s{1,3}(?:z\s{1,3}(?:dnia\s{1,3})?\d{1,2}\s{1,3}\p{L}+\s{1,3}\d{4}\s{0,3}r\.\s{1,3})?o\s{1,3}${about}`;
 /** `ustawy – Prawo …`, `ustawy Prawo …`, or the name declined on its own (`Prawa …`). */
 const law = (declined: string) =>
-  String.raw`(?:ustaw(?:y|a|ie|ą|ę)\s+(?:z\s+dnia\s+\d{1,2}\s+\p{L}+\s+\d{4}\s*r\.\s+)?(?:[–-]\s+)?)?${declined}`;
-const code = (adjective: string) => law(String.raw`[Kk]odeks(?:u|ie|em)?\s+${adjective}`);
-const english = (name: string) => String.raw`(?:the\s+)?(?:Polish\s+)?${name}`;
+  String.raw`(?:ustaw(?:y|a|ie|ą|ę)\s{1,3}(?:z\s{1,3}(?:dnia\s{1,3})?\d{1,2}\s{1,3}\p{L}+\s{1,3}\d{4}\s{0,3}r\.\s{1,3})?(?:[–-]\s{1,3})?)?${declined}`;
+const code = (adjective: string) => law(String.raw`[Kk]odeks(?:u|ie|em)?\s{1,3}${adjective}`);
+const english = (name: string) => String.raw`(?:the\s{1,3})?(?:Polish\s{1,3})?${name}`;
 
 export const KNOWN_ACTS: readonly KnownAct[] = [
   {
@@ -55,41 +55,49 @@ export const KNOWN_ACTS: readonly KnownAct[] = [
     },
     abbreviations: [],
     names: [
-      String.raw`Konstytucj(?:i|a|ę|ą)(?:\s+(?:RP|Rzeczypospolitej\s+Polskiej))?`,
-      english(String.raw`Constitution(?:\s+of\s+(?:the\s+Republic\s+of\s+)?Poland)?`),
+      String.raw`Konstytucj(?:i|a|ę|ą)(?:\s{1,3}(?:RP|Rzeczypospolitej\s{1,3}Polskiej))?`,
+      english(
+        String.raw`Constitution(?:\s{1,3}of\s{1,3}(?:the\s{1,3}Republic\s{1,3}of\s{1,3})?Poland)?`,
+      ),
     ],
   },
   {
     ref: du(1964, 93),
     title: { pl: 'Kodeks cywilny', en: 'Civil Code' },
     abbreviations: ['k.c.'],
-    names: [code(String.raw`cywiln(?:y|ego|ym)`), english('Civil\\s+Code')],
+    names: [code(String.raw`cywiln(?:y|ego|ym)`), english('Civil\\s{1,3}Code')],
   },
   {
     ref: du(1964, 296),
     title: { pl: 'Kodeks postępowania cywilnego', en: 'Code of Civil Procedure' },
     abbreviations: ['k.p.c.'],
-    names: [code('postępowania\\s+cywilnego'), english('Code\\s+of\\s+Civil\\s+Procedure')],
+    names: [
+      code('postępowania\\s{1,3}cywilnego'),
+      english('Code\\s{1,3}of\\s{1,3}Civil\\s{1,3}Procedure'),
+    ],
   },
   {
     ref: du(1997, 553),
     title: { pl: 'Kodeks karny', en: 'Criminal Code' },
     abbreviations: ['k.k.'],
-    names: [code(String.raw`karn(?:y|ego|ym)`), english('(?:Criminal|Penal)\\s+Code')],
+    names: [code(String.raw`karn(?:y|ego|ym)`), english('(?:Criminal|Penal)\\s{1,3}Code')],
   },
   {
     ref: du(1997, 555),
     title: { pl: 'Kodeks postępowania karnego', en: 'Code of Criminal Procedure' },
     abbreviations: ['k.p.k.'],
-    names: [code('postępowania\\s+karnego'), english('Code\\s+of\\s+Criminal\\s+Procedure')],
+    names: [
+      code('postępowania\\s{1,3}karnego'),
+      english('Code\\s{1,3}of\\s{1,3}Criminal\\s{1,3}Procedure'),
+    ],
   },
   {
     ref: du(1997, 557),
     title: { pl: 'Kodeks karny wykonawczy', en: 'Executive Penal Code' },
     abbreviations: ['k.k.w.'],
     names: [
-      code(String.raw`karn(?:y|ego|ym)\s+wykonawcz(?:y|ego|ym)`),
-      english('Executive\\s+Penal\\s+Code'),
+      code(String.raw`karn(?:y|ego|ym)\s{1,3}wykonawcz(?:y|ego|ym)`),
+      english('Executive\\s{1,3}Penal\\s{1,3}Code'),
     ],
   },
   {
@@ -97,45 +105,45 @@ export const KNOWN_ACTS: readonly KnownAct[] = [
     title: { pl: 'Kodeks karny skarbowy', en: 'Fiscal Penal Code' },
     abbreviations: ['k.k.s.'],
     names: [
-      code(String.raw`karn(?:y|ego|ym)\s+skarbow(?:y|ego|ym)`),
-      english('Fiscal\\s+Penal\\s+Code'),
+      code(String.raw`karn(?:y|ego|ym)\s{1,3}skarbow(?:y|ego|ym)`),
+      english('Fiscal\\s{1,3}Penal\\s{1,3}Code'),
     ],
   },
   {
     ref: du(1974, 141),
     title: { pl: 'Kodeks pracy', en: 'Labour Code' },
     abbreviations: ['k.p.'],
-    names: [code('pracy'), english('Labou?r\\s+Code')],
+    names: [code('pracy'), english('Labou?r\\s{1,3}Code')],
   },
   {
     ref: du(1964, 59),
     title: { pl: 'Kodeks rodzinny i opiekuńczy', en: 'Family and Guardianship Code' },
     abbreviations: ['k.r.o.'],
     names: [
-      code(String.raw`rodzinn(?:y|ego|ym)\s+i\s+opiekuńcz(?:y|ego|ym)`),
-      english('Family\\s+and\\s+Guardianship\\s+Code'),
+      code(String.raw`rodzinn(?:y|ego|ym)\s{1,3}i\s{1,3}opiekuńcz(?:y|ego|ym)`),
+      english('Family\\s{1,3}and\\s{1,3}Guardianship\\s{1,3}Code'),
     ],
   },
   {
     ref: du(2000, 1037),
     title: { pl: 'Kodeks spółek handlowych', en: 'Commercial Companies Code' },
     abbreviations: ['k.s.h.'],
-    names: [code('spółek\\s+handlowych'), english('Commercial\\s+Companies\\s+Code')],
+    names: [code('spółek\\s{1,3}handlowych'), english('Commercial\\s{1,3}Companies\\s{1,3}Code')],
   },
   {
     ref: du(1960, 168),
     title: { pl: 'Kodeks postępowania administracyjnego', en: 'Code of Administrative Procedure' },
     abbreviations: ['k.p.a.'],
     names: [
-      code('postępowania\\s+administracyjnego'),
-      english('Code\\s+of\\s+Administrative\\s+Procedure'),
+      code('postępowania\\s{1,3}administracyjnego'),
+      english('Code\\s{1,3}of\\s{1,3}Administrative\\s{1,3}Procedure'),
     ],
   },
   {
     ref: du(1971, 114),
     title: { pl: 'Kodeks wykroczeń', en: 'Code of Petty Offences' },
     abbreviations: ['k.w.'],
-    names: [code('wykroczeń'), english('Code\\s+of\\s+(?:Petty\\s+)?Offences')],
+    names: [code('wykroczeń'), english('Code\\s{1,3}of\\s{1,3}(?:Petty\\s{1,3})?Offences')],
   },
   {
     ref: du(2001, 1148),
@@ -144,27 +152,27 @@ export const KNOWN_ACTS: readonly KnownAct[] = [
       en: 'Code of Procedure for Petty Offences',
     },
     abbreviations: ['k.p.w.', 'k.p.s.w.'],
-    names: [code('postępowania\\s+w\\s+sprawach\\s+o\\s+wykroczenia')],
+    names: [code('postępowania\\s{1,3}w\\s{1,3}sprawach\\s{1,3}o\\s{1,3}wykroczenia')],
   },
   {
     ref: du(2011, 112),
     title: { pl: 'Kodeks wyborczy', en: 'Electoral Code' },
     abbreviations: [],
-    names: [code(String.raw`wyborcz(?:y|ego|ym)`), english('Electoral\\s+Code')],
+    names: [code(String.raw`wyborcz(?:y|ego|ym)`), english('Electoral\\s{1,3}Code')],
   },
   {
     ref: du(2001, 1545),
     title: { pl: 'Kodeks morski', en: 'Maritime Code' },
     abbreviations: [],
-    names: [code(String.raw`morsk(?:i|iego|im)`), english('Maritime\\s+Code')],
+    names: [code(String.raw`morsk(?:i|iego|im)`), english('Maritime\\s{1,3}Code')],
   },
   {
     ref: du(1997, 926),
     title: { pl: 'Ordynacja podatkowa', en: 'Tax Ordinance' },
     abbreviations: ['o.p.'],
     names: [
-      law(String.raw`Ordynacj(?:i|a|ę)\s+podatkow(?:ej|a|ą)`),
-      english('Tax\\s+Ordinance(?:\\s+Act)?'),
+      law(String.raw`Ordynacj(?:i|a|ę)\s{1,3}podatkow(?:ej|a|ą)`),
+      english('Tax\\s{1,3}Ordinance(?:\\s{1,3}Act)?'),
     ],
   },
   {
@@ -174,16 +182,20 @@ export const KNOWN_ACTS: readonly KnownAct[] = [
       en: 'Law on Proceedings before Administrative Courts',
     },
     abbreviations: ['p.p.s.a.'],
-    names: [law(String.raw`Praw(?:o|a)\s+o\s+postępowaniu\s+przed\s+sądami\s+administracyjnymi`)],
+    names: [
+      law(
+        String.raw`Praw(?:o|a)\s{1,3}o\s{1,3}postępowaniu\s{1,3}przed\s{1,3}sądami\s{1,3}administracyjnymi`,
+      ),
+    ],
   },
   {
     ref: du(2019, 2019),
     title: { pl: 'Prawo zamówień publicznych', en: 'Public Procurement Law' },
     abbreviations: ['p.z.p.'],
     names: [
-      law(String.raw`Praw(?:o|a)\s+zamówień\s+publicznych`),
+      law(String.raw`Praw(?:o|a)\s{1,3}zamówień\s{1,3}publicznych`),
       law('Pzp'),
-      english('Public\\s+Procurement\\s+(?:Law|Act)'),
+      english('Public\\s{1,3}Procurement\\s{1,3}(?:Law|Act)'),
     ],
   },
   {
@@ -191,9 +203,9 @@ export const KNOWN_ACTS: readonly KnownAct[] = [
     title: { pl: 'Prawo upadłościowe', en: 'Bankruptcy Law' },
     abbreviations: ['p.u.'],
     names: [
-      law(String.raw`Praw(?:o|a)\s+upadłościow(?:e|ego)`),
+      law(String.raw`Praw(?:o|a)\s{1,3}upadłościow(?:e|ego)`),
       String.raw`pr\.\s?upadł\.`,
-      english('Bankruptcy\\s+(?:Law|Act)'),
+      english('Bankruptcy\\s{1,3}(?:Law|Act)'),
     ],
   },
   {
@@ -201,9 +213,9 @@ export const KNOWN_ACTS: readonly KnownAct[] = [
     title: { pl: 'Prawo restrukturyzacyjne', en: 'Restructuring Law' },
     abbreviations: ['p.r.'],
     names: [
-      law(String.raw`Praw(?:o|a)\s+restrukturyzacyjn(?:e|ego)`),
+      law(String.raw`Praw(?:o|a)\s{1,3}restrukturyzacyjn(?:e|ego)`),
       String.raw`pr\.\s?restr\.`,
-      english('Restructuring\\s+(?:Law|Act)'),
+      english('Restructuring\\s{1,3}(?:Law|Act)'),
     ],
   },
   {
@@ -211,9 +223,9 @@ export const KNOWN_ACTS: readonly KnownAct[] = [
     title: { pl: 'Prawo budowlane', en: 'Construction Law' },
     abbreviations: ['p.b.'],
     names: [
-      law(String.raw`Praw(?:o|a)\s+budowlan(?:e|ego)`),
+      law(String.raw`Praw(?:o|a)\s{1,3}budowlan(?:e|ego)`),
       String.raw`pr\.\s?bud\.`,
-      english('Construction\\s+(?:Law|Act)'),
+      english('Construction\\s{1,3}(?:Law|Act)'),
     ],
   },
   {
@@ -221,36 +233,36 @@ export const KNOWN_ACTS: readonly KnownAct[] = [
     title: { pl: 'Prawo bankowe', en: 'Banking Law' },
     abbreviations: [],
     names: [
-      law(String.raw`Praw(?:o|a)\s+bankow(?:e|ego)`),
+      law(String.raw`Praw(?:o|a)\s{1,3}bankow(?:e|ego)`),
       String.raw`pr\.\s?bank\.`,
-      english('Banking\\s+(?:Law|Act)'),
+      english('Banking\\s{1,3}(?:Law|Act)'),
     ],
   },
   {
     ref: du(1991, 91),
     title: { pl: 'Prawo o notariacie', en: 'Notaries Act' },
     abbreviations: [],
-    names: [law(String.raw`Praw(?:o|a)\s+o\s+notariacie`), String.raw`pr\.\s?not\.`],
+    names: [law(String.raw`Praw(?:o|a)\s{1,3}o\s{1,3}notariacie`), String.raw`pr\.\s?not\.`],
   },
   {
     ref: du(1982, 124),
     title: { pl: 'Prawo o adwokaturze', en: 'Bar Act' },
     abbreviations: ['p.o.a.'],
-    names: [law(String.raw`Praw(?:o|a)\s+o\s+adwokaturze`), String.raw`pr\.\s?adw\.`],
+    names: [law(String.raw`Praw(?:o|a)\s{1,3}o\s{1,3}adwokaturze`), String.raw`pr\.\s?adw\.`],
   },
   {
     ref: du(1982, 145),
     title: { pl: 'Ustawa o radcach prawnych', en: 'Legal Advisers Act' },
     abbreviations: ['u.r.p.'],
-    names: [statute('radcach\\s+prawnych')],
+    names: [statute('radcach\\s{1,3}prawnych')],
   },
   {
     ref: du(2018, 646),
     title: { pl: 'Prawo przedsiębiorców', en: 'Entrepreneurs Law' },
     abbreviations: [],
     names: [
-      law(String.raw`Praw(?:o|a)\s+przedsiębiorców`),
-      english("Entrepreneurs[’']?\\s+(?:Law|Act)"),
+      law(String.raw`Praw(?:o|a)\s{1,3}przedsiębiorców`),
+      english("Entrepreneurs[’']?\\s{1,3}(?:Law|Act)"),
     ],
   },
   {
@@ -258,9 +270,9 @@ export const KNOWN_ACTS: readonly KnownAct[] = [
     title: { pl: 'Ustawa o prawie autorskim i prawach pokrewnych', en: 'Copyright Act' },
     abbreviations: ['u.p.a.p.p.'],
     names: [
-      statute('prawie\\s+autorskim\\s+i\\s+prawach\\s+pokrewnych'),
+      statute('prawie\\s{1,3}autorskim\\s{1,3}i\\s{1,3}prawach\\s{1,3}pokrewnych'),
       String.raw`pr\.\s?aut\.`,
-      english('Copyright\\s+Act'),
+      english('Copyright\\s{1,3}Act'),
     ],
   },
   {
@@ -268,8 +280,8 @@ export const KNOWN_ACTS: readonly KnownAct[] = [
     title: { pl: 'Prawo własności przemysłowej', en: 'Industrial Property Law' },
     abbreviations: ['p.w.p.'],
     names: [
-      law(String.raw`Praw(?:o|a)\s+własności\s+przemysłowej`),
-      english('Industrial\\s+Property\\s+(?:Law|Act)'),
+      law(String.raw`Praw(?:o|a)\s{1,3}własności\s{1,3}przemysłowej`),
+      english('Industrial\\s{1,3}Property\\s{1,3}(?:Law|Act)'),
     ],
   },
   {
@@ -280,23 +292,23 @@ export const KNOWN_ACTS: readonly KnownAct[] = [
     },
     abbreviations: ['u.o.k.k.'],
     names: [
-      statute('ochronie\\s+konkurencji\\s+i\\s+konsumentów'),
-      english('Competition\\s+and\\s+Consumer\\s+Protection\\s+Act'),
+      statute('ochronie\\s{1,3}konkurencji\\s{1,3}i\\s{1,3}konsumentów'),
+      english('Competition\\s{1,3}and\\s{1,3}Consumer\\s{1,3}Protection\\s{1,3}Act'),
     ],
   },
   {
     ref: du(2014, 827),
     title: { pl: 'Ustawa o prawach konsumenta', en: 'Consumer Rights Act' },
     abbreviations: ['u.p.k.'],
-    names: [statute('prawach\\s+konsumenta'), english('Consumer\\s+Rights\\s+Act')],
+    names: [statute('prawach\\s{1,3}konsumenta'), english('Consumer\\s{1,3}Rights\\s{1,3}Act')],
   },
   {
     ref: du(2018, 1000),
     title: { pl: 'Ustawa o ochronie danych osobowych', en: 'Personal Data Protection Act' },
     abbreviations: ['u.o.d.o.'],
     names: [
-      statute('ochronie\\s+danych\\s+osobowych'),
-      english('Personal\\s+Data\\s+Protection\\s+Act'),
+      statute('ochronie\\s{1,3}danych\\s{1,3}osobowych'),
+      english('Personal\\s{1,3}Data\\s{1,3}Protection\\s{1,3}Act'),
     ],
   },
   {
@@ -304,9 +316,9 @@ export const KNOWN_ACTS: readonly KnownAct[] = [
     title: { pl: 'Ustawa o podatku od towarów i usług', en: 'Value Added Tax Act' },
     abbreviations: ['u.p.t.u.'],
     names: [
-      statute('podatku\\s+od\\s+towarów\\s+i\\s+usług'),
-      String.raw`ustaw(?:y|a|ie)\s+o\s+VAT`,
-      english('VAT\\s+Act'),
+      statute('podatku\\s{1,3}od\\s{1,3}towarów\\s{1,3}i\\s{1,3}usług'),
+      String.raw`ustaw(?:y|a|ie)\s{1,3}o\s{1,3}VAT`,
+      english('VAT\\s{1,3}Act'),
     ],
   },
   {
@@ -314,9 +326,9 @@ export const KNOWN_ACTS: readonly KnownAct[] = [
     title: { pl: 'Ustawa o podatku dochodowym od osób fizycznych', en: 'Personal Income Tax Act' },
     abbreviations: ['u.p.d.o.f.'],
     names: [
-      statute('podatku\\s+dochodowym\\s+od\\s+osób\\s+fizycznych'),
-      String.raw`ustaw(?:y|a|ie)\s+o\s+PIT`,
-      english('Personal\\s+Income\\s+Tax\\s+Act'),
+      statute('podatku\\s{1,3}dochodowym\\s{1,3}od\\s{1,3}osób\\s{1,3}fizycznych'),
+      String.raw`ustaw(?:y|a|ie)\s{1,3}o\s{1,3}PIT`,
+      english('Personal\\s{1,3}Income\\s{1,3}Tax\\s{1,3}Act'),
     ],
   },
   {
@@ -324,22 +336,22 @@ export const KNOWN_ACTS: readonly KnownAct[] = [
     title: { pl: 'Ustawa o podatku dochodowym od osób prawnych', en: 'Corporate Income Tax Act' },
     abbreviations: ['u.p.d.o.p.'],
     names: [
-      statute('podatku\\s+dochodowym\\s+od\\s+osób\\s+prawnych'),
-      String.raw`ustaw(?:y|a|ie)\s+o\s+CIT`,
-      english('Corporate\\s+Income\\s+Tax\\s+Act'),
+      statute('podatku\\s{1,3}dochodowym\\s{1,3}od\\s{1,3}osób\\s{1,3}prawnych'),
+      String.raw`ustaw(?:y|a|ie)\s{1,3}o\s{1,3}CIT`,
+      english('Corporate\\s{1,3}Income\\s{1,3}Tax\\s{1,3}Act'),
     ],
   },
   {
     ref: du(2001, 1070),
     title: { pl: 'Prawo o ustroju sądów powszechnych', en: 'Law on the System of Common Courts' },
     abbreviations: ['u.s.p.', 'p.u.s.p.'],
-    names: [law(String.raw`Praw(?:o|a)\s+o\s+ustroju\s+sądów\s+powszechnych`)],
+    names: [law(String.raw`Praw(?:o|a)\s{1,3}o\s{1,3}ustroju\s{1,3}sądów\s{1,3}powszechnych`)],
   },
   {
     ref: du(1982, 147),
     title: { pl: 'Ustawa o księgach wieczystych i hipotece', en: 'Land and Mortgage Register Act' },
     abbreviations: ['u.k.w.h.'],
-    names: [statute('księgach\\s+wieczystych\\s+i\\s+hipotece')],
+    names: [statute('księgach\\s{1,3}wieczystych\\s{1,3}i\\s{1,3}hipotece')],
   },
   {
     ref: du(2001, 733),
@@ -347,7 +359,7 @@ export const KNOWN_ACTS: readonly KnownAct[] = [
     abbreviations: ['u.o.p.l.'],
     names: [
       statute(
-        String.raw`ochronie\s+praw\s+lokatorów(?:,\s+mieszkaniowym\s+zasobie\s+gminy\s+i\s+o\s+zmianie\s+Kodeksu\s+cywilnego)?`,
+        String.raw`ochronie\s{1,3}praw\s{1,3}lokatorów(?:,\s{1,3}mieszkaniowym\s{1,3}zasobie\s{1,3}gminy\s{1,3}i\s{1,3}o\s{1,3}zmianie\s{1,3}Kodeksu\s{1,3}cywilnego)?`,
       ),
     ],
   },
@@ -355,19 +367,22 @@ export const KNOWN_ACTS: readonly KnownAct[] = [
     ref: du(1997, 741),
     title: { pl: 'Ustawa o gospodarce nieruchomościami', en: 'Real Estate Management Act' },
     abbreviations: ['u.g.n.'],
-    names: [statute('gospodarce\\s+nieruchomościami')],
+    names: [statute('gospodarce\\s{1,3}nieruchomościami')],
   },
   {
     ref: du(1994, 388),
     title: { pl: 'Ustawa o własności lokali', en: 'Premises Ownership Act' },
     abbreviations: ['u.w.l.'],
-    names: [statute('własności\\s+lokali')],
+    names: [statute('własności\\s{1,3}lokali')],
   },
   {
     ref: du(1997, 769),
     title: { pl: 'Ustawa o Krajowym Rejestrze Sądowym', en: 'National Court Register Act' },
     abbreviations: [],
-    names: [statute('Krajowym\\s+Rejestrze\\s+Sądowym'), String.raw`ustaw(?:y|a|ie)\s+o\s+KRS`],
+    names: [
+      statute('Krajowym\\s{1,3}Rejestrze\\s{1,3}Sądowym'),
+      String.raw`ustaw(?:y|a|ie)\s{1,3}o\s{1,3}KRS`,
+    ],
   },
   {
     ref: eu('32016R0679'),
@@ -376,36 +391,44 @@ export const KNOWN_ACTS: readonly KnownAct[] = [
       en: 'General Data Protection Regulation (GDPR)',
     },
     abbreviations: [],
-    names: ['RODO', '(?:the\\s+)?GDPR'],
+    names: ['RODO', '(?:the\\s{1,3})?GDPR'],
   },
   {
     ref: eu('32022R2065'),
     title: { pl: 'Akt o usługach cyfrowych', en: 'Digital Services Act' },
     abbreviations: [],
-    names: ['DSA', '(?:the\\s+)?Digital\\s+Services\\s+Act', 'Aktu\\s+o\\s+usługach\\s+cyfrowych'],
+    names: [
+      'DSA',
+      '(?:the\\s{1,3})?Digital\\s{1,3}Services\\s{1,3}Act',
+      'Aktu\\s{1,3}o\\s{1,3}usługach\\s{1,3}cyfrowych',
+    ],
   },
   {
     ref: eu('32022R1925'),
     title: { pl: 'Akt o rynkach cyfrowych', en: 'Digital Markets Act' },
     abbreviations: [],
-    names: ['DMA', '(?:the\\s+)?Digital\\s+Markets\\s+Act', 'Aktu\\s+o\\s+rynkach\\s+cyfrowych'],
+    names: [
+      'DMA',
+      '(?:the\\s{1,3})?Digital\\s{1,3}Markets\\s{1,3}Act',
+      'Aktu\\s{1,3}o\\s{1,3}rynkach\\s{1,3}cyfrowych',
+    ],
   },
   {
     ref: eu('32024R1689'),
     title: { pl: 'Akt w sprawie sztucznej inteligencji', en: 'Artificial Intelligence Act' },
     abbreviations: [],
     names: [
-      '(?:the\\s+)?AI\\s+Act',
-      '(?:the\\s+)?Artificial\\s+Intelligence\\s+Act',
-      'Aktu\\s+w\\s+sprawie\\s+sztucznej\\s+inteligencji',
-      'AI\\s+Actu',
+      '(?:the\\s{1,3})?AI\\s{1,3}Act',
+      '(?:the\\s{1,3})?Artificial\\s{1,3}Intelligence\\s{1,3}Act',
+      'Aktu\\s{1,3}w\\s{1,3}sprawie\\s{1,3}sztucznej\\s{1,3}inteligencji',
+      'AI\\s{1,3}Actu',
     ],
   },
   {
     ref: eu('32022L2555'),
     title: { pl: 'Dyrektywa NIS 2', en: 'NIS 2 Directive' },
     abbreviations: [],
-    names: ['(?:dyrektywy\\s+|the\\s+)?NIS\\s?2(?:\\s+Directive)?'],
+    names: ['(?:dyrektywy\\s{1,3}|the\\s{1,3})?NIS\\s?2(?:\\s{1,3}Directive)?'],
   },
   {
     ref: eu('32022R2554'),

@@ -1,5 +1,5 @@
 import { KNOWN_ACTS, type EuActRef, type PolishActRef } from './acts';
-import type { Citation } from './citation';
+import { matchAt, type Citation } from './citation';
 import { euActAt } from './eu-acts';
 import { findJournalCitations } from './polish-journal';
 
@@ -14,7 +14,7 @@ type ActRef = PolishActRef | EuActRef;
 
 const S = String.raw`[\s\u00a0]`;
 const KEYWORD = new RegExp(
-  String.raw`(?<![\p{L}\d])(?:(?<english>Articles?)|[Aa]rts?\.|[Aa]rtykuł(?:u|em|y|ów)?)${S}*(?=\d)`,
+  String.raw`(?<![\p{L}\d])(?:(?<english>Articles?)|[Aa]rts?\.|[Aa]rtykuł(?:u|em|y|ów)?)${S}{0,3}(?=\d)`,
   'gu',
 );
 const SUPERSCRIPTS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
@@ -28,34 +28,44 @@ const VALUE = String.raw`\d{1,4}[a-z]{0,4}(?:[${SUPERSCRIPTS}]+)?\)?`;
 /** What narrows an article down: `§ 1`, `ust. 2 i 3`, `pkt 3`, `lit. a`, `(1)(f)`. */
 const UNIT = new RegExp(
   [
-    String.raw`${S}*(?:§|ust\.|pkt|zd\.|zdanie|para\.|paragraph|point|sentence|subparagraph|item)${S}*${VALUE}(?:${S}*${LIST_WORD}${S}*${VALUE}(?![\p{L}]))*`,
-    String.raw`${S}*(?:lit\.|letter)${S}*[a-z]{1,2}\)?(?![\p{L}])(?:${S}*${LIST_WORD}${S}*[a-z]{1,2}\)?(?![\p{L}]))*`,
+    String.raw`${S}{0,3}(?:§|ust\.|pkt|zd\.|zdanie|para\.|paragraph|point|sentence|subparagraph|item)${S}{0,3}${VALUE}(?:${S}{0,3}${LIST_WORD}${S}{0,3}${VALUE}(?![\p{L}]))*`,
+    String.raw`${S}{0,3}(?:lit\.|letter)${S}{0,3}[a-z]{1,2}\)?(?![\p{L}])(?:${S}{0,3}${LIST_WORD}${S}{0,3}[a-z]{1,2}\)?(?![\p{L}]))*`,
     String.raw`\(\d{1,3}[a-z]?\)`,
-    String.raw`\([a-z]{1,3}\)`,
-    String.raw`${S}*(?:i${S}+nast\.|et${S}+seq\.|ff\.)`,
+    String.raw`\([a-z]{1,3}\)(?:${S}{1,3}(?:and|or|i|oraz|lub)${S}{1,3}\([a-z0-9]{1,3}\))?`,
+    String.raw`${S}{1,3}tiret${S}{1,3}\p{L}{1,10}`,
+    String.raw`${S}{0,3}(?:i${S}{1,3}(?:nast|nn?)\.|et${S}{1,3}seq\.|ff\.)`,
   ].join('|'),
   'uy',
 );
 /** Another article of the chain: `, 7`, ` i art. 7`, ` w zw. z art. 353¹`. */
 const NEXT = new RegExp(
-  String.raw`${S}*(?:[,;]${S}*)?(?:(?:i|oraz|lub|albo|a\s+także|and|or|as\s+well\s+as|w\s+zw\.\s*z|w\s+związku\s+z|in\s+conjunction\s+with)${S}+)?(?:(?:Articles?|[Aa]rts?\.)${S}*)?(?=\d)`,
+  String.raw`${S}{0,3}(?:[,;]${S}{0,3})?(?:(?:i|oraz|lub|albo|a\s{1,3}także|and|or|as\s{1,3}well\s{1,3}as|w\s{1,3}zw\.\s{0,3}z|w\s{1,3}związku\s{1,3}z|in\s{1,3}conjunction\s{1,3}with)${S}{1,3})?(?:(?:Articles?|[Aa]rts?\.)${S}{0,3})?(?=\d)`,
   'uy',
 );
-const RANGE = new RegExp(String.raw`${S}*[-–—]${S}*(?=\d)`, 'uy');
-const LEAD = new RegExp(String.raw`${S}*(?:(?<of>of)${S}+)?`, 'uy');
+const RANGE = new RegExp(
+  String.raw`(?:${S}{0,3}[-–—]${S}{0,3}|${S}{1,3}(?:to|do)${S}{1,3})(?=\d)`,
+  'uy',
+);
+const SPACE = new RegExp(`${S}{1,3}`, 'uy');
+const LEAD = new RegExp(String.raw`${S}{0,3}(?:(?<of>of)${S}{1,3})?`, 'uy');
 /** The name of an act not in the table, up to the parenthesis that gives its journal. */
 const NAME_BEFORE_JOURNAL = new RegExp(
-  String.raw`(?:ustaw|rozporządze|obwieszcze)\p{L}*[^()\n]{0,300}?(?=${S}*\(${S}*(?:(?:t\.${S}?j\.|tekst${S}+jedn(?:olity)?\.?|j\.${S}?t\.)${S}*:?${S}*)?(?:Dz\.?${S}?U|M\.${S}?P\.))`,
+  String.raw`(?:ustaw|rozporządze|obwieszcze)\p{L}*[^()\n]{0,300}?(?=${S}{0,3}\(${S}{0,3}(?:(?:t\.${S}?j\.|tekst${S}{1,3}jedn(?:olity)?\.?|j\.${S}?t\.)${S}{0,3}:?${S}{0,3})?(?:Dz\.?${S}?U|M\.${S}?P\.))`,
   'uy',
 );
 
-/** `k.p.c.` written as lawyers do: `k.p.c.`, `kpc`, `KPC`, `k. p. c.` */
-const abbreviation = (short: string) =>
-  short
-    .split('.')
-    .filter(Boolean)
-    .map((letter) => letter.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    .join(String.raw`\.?${S}?`) + String.raw`\.?`;
+/**
+ * `k.p.c.` written as lawyers do: with every dot (`k.p.c.`, `k. p. c.`) or with none (`kpc`,
+ * `KPC`), never half-dotted, so that `k.k. w zw. z` stays the criminal code and `k.p. a także`
+ * the labour code. Two letters without dots name only a code (`kc`, `KP`): `op.` or `pr.`
+ * would be other words.
+ */
+function abbreviation(short: string): string {
+  const letters = short.split('.').filter(Boolean);
+  const dotted = letters.join(String.raw`\.${S}?`) + String.raw`\.`;
+  const bare = letters.join('');
+  return letters.length > 2 || bare.startsWith('k') ? `(?:${dotted}|${bare})` : dotted;
+}
 
 const ACT_NAMES = KNOWN_ACTS.map(({ ref, abbreviations, names }) => ({
   ref,
@@ -64,11 +74,6 @@ const ACT_NAMES = KNOWN_ACTS.map(({ ref, abbreviations, names }) => ({
     ...names.map((name) => new RegExp(`(?:${name})(?![\\p{L}\\d])`, 'uy')),
   ],
 }));
-
-function matchAt(pattern: RegExp, text: string, at: number) {
-  pattern.lastIndex = at;
-  return pattern.exec(text);
-}
 
 interface ArticleNumber {
   text: string;
@@ -93,14 +98,14 @@ function readNumber(text: string, at: number): { number: ArticleNumber; end: num
  * article's paragraphs are few and counted from 1.
  */
 function paragraphsLength(unit: string): number {
-  if (!/^[\s\u00a0]*§/u.test(unit)) return unit.length;
+  if (!/^[\s\u00a0]{0,3}§/u.test(unit)) return unit.length;
   const values = [...unit.matchAll(/\d+/g)];
   for (let index = 1; index < values.length; index++) {
     const previous = Number(values[index - 1]![0]);
     const value = values[index]!;
     if (Number(value[0]) >= 10 && Number(value[0]) >= previous + 5) {
       const before = unit.slice(0, value.index);
-      return before.replace(new RegExp(`${S}*${LIST_WORD}${S}*$`, 'u'), '').length;
+      return before.replace(new RegExp(`${S}{0,3}${LIST_WORD}${S}{0,3}$`, 'u'), '').length;
     }
   }
   return unit.length;
@@ -158,12 +163,15 @@ function actAt(
 
 /** An act not in the table, by the journal in parentheses after its name. */
 function actByJournal(text: string, at: number): { ref: PolishActRef; end: number } | undefined {
-  const space = /^[\s\u00a0]+/.exec(text.slice(at))?.[0].length ?? 0;
+  const space = matchAt(SPACE, text, at)?.[0].length ?? 0;
   const name = matchAt(NAME_BEFORE_JOURNAL, text, at + space);
   if (!name || !space) return undefined;
   const end = at + space + name[0].length;
   const parenthesis = text.indexOf('(', end);
-  const [journal] = findJournalCitations(text.slice(parenthesis, parenthesis + 200));
+  // Only this parenthesis: a journal further on is another act's.
+  const closing = text.indexOf(')', parenthesis);
+  const inside = text.slice(parenthesis, closing < 0 ? parenthesis + 200 : closing + 1);
+  const [journal] = findJournalCitations(inside);
   return (
     journal && {
       ref: journal.source as PolishActRef,
@@ -180,9 +188,14 @@ function articleText(number: ArticleNumber, ref: ActRef, english: boolean): stri
 
 export function findArticleCitations(text: string): Citation[] {
   const found: Citation[] = [];
+  // An `art.` inside a chain already read reaches the same end and the same act: skipped, so
+  // that a long chain is read once, not once per article.
+  let readUpTo = 0;
   for (const keyword of text.matchAll(KEYWORD)) {
     const start = keyword.index;
+    if (start < readUpTo) continue;
     const chain = readChain(text, start + keyword[0].length);
+    readUpTo = chain.end;
     if (!chain.numbers.length) continue;
     const act = actAt(text, chain.end) ?? actByJournal(text, chain.end);
     if (!act) continue;

@@ -51,3 +51,9 @@ export function citationKey(citation: Pick<Citation, 'source' | 'articles'>): st
   const articles = citation.articles?.length ? `#${citation.articles.join(',')}` : '';
   return `${sourceKey(citation.source)}${articles}`;
 }
+
+/** `pattern` (sticky) matched exactly at `at`. */
+export function matchAt(pattern: RegExp, text: string, at: number) {
+  pattern.lastIndex = at;
+  return pattern.exec(text);
+}

@@ -5,12 +5,12 @@ import type { Citation } from './citation';
 // 2016/679`, `Council Regulation (EC) No 1/2003`, `Directive 93/13/EEC`, `dyrektywy 2011/83/UE`,
 // `Decision 2010/87/EU`; a CELEX number (`32016R0679`); the names in common use (GDPR, RODO).
 
-const INSTITUTION = String.raw`(?:Parlamentu\s+Europejskiego\s+i\s+Rady|Rady|Komisji|Parlamentu\s+Europejskiego)`;
-const KEYWORD = String.raw`(?:(?:Council|Commission)\s+)?(?:(?:Implementing|Delegated)\s+)?(?<en>Regulation|Directive|Decision)|(?<pl>[Rr]ozporządze\p{L}*|[Dd]yrektyw\p{L}*|[Dd]ecyzj\p{L}*)(?:\s+(?:wykonawcz|delegowan)\p{L}*)?(?:\s+${INSTITUTION})?`;
+const INSTITUTION = String.raw`(?:Parlamentu\s{1,3}Europejskiego\s{1,3}i\s{1,3}Rady|Rady|Komisji|Parlamentu\s{1,3}Europejskiego)`;
+const KEYWORD = String.raw`(?:(?:Council|Commission)\s{1,3})?(?:(?:Implementing|Delegated)\s{1,3})?(?<en>Regulation|Directive|Decision)|(?<pl>[Rr]ozporządze\p{L}*|[Dd]yrektyw\p{L}*|[Dd]ecyzj\p{L}*)(?:\s{1,3}(?:wykonawcz|delegowan)\p{L}*)?(?:\s{1,3}${INSTITUTION})?`;
 const FAMILY = String.raw`(?:UE|EU|WE|EC|EWG|EEC|Euratom|EWWiS|ECSC)`;
-const NUMBER = String.raw`(?:\(${FAMILY}(?:,\s*${FAMILY})?\)\s*)?(?<no>(?:No|nr|Nr)\.?\s*)?(?<a>\d{1,4})\/(?<b>\d{1,4})(?:\/${FAMILY}|\/(?:JHA|WSiSW|CFSP|WPZiB))?`;
+const NUMBER = String.raw`(?:\(${FAMILY}(?:,\s{0,3}${FAMILY})?\)\s{0,3})?(?<no>(?:No|nr|Nr)\.?\s{0,3})?(?<a>\d{1,4})\/(?<b>\d{1,4})(?:\/${FAMILY}|\/(?:JHA|WSiSW|CFSP|WPZiB))?`;
 /** An EU act by its kind and number; `y` for use right after an article. */
-const EU_ACT_SOURCE = String.raw`(?<![\p{L}\d])(?:${KEYWORD})[\s\u00a0]*${NUMBER}(?![\d\/])`;
+const EU_ACT_SOURCE = String.raw`(?<![\p{L}\d])(?:${KEYWORD})[\s\u00a0]{0,3}${NUMBER}(?![\d\/])`;
 const EU_ACT = new RegExp(EU_ACT_SOURCE, 'gu');
 const EU_ACT_AT = new RegExp(EU_ACT_SOURCE, 'uy');
 const CELEX = /(?<![\p{L}\d])([1-9])(\d{4})([A-Z]{1,2})(\d{4})(?![\p{L}\d])/gu;

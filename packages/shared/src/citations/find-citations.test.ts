@@ -98,6 +98,57 @@ describe('findCitations', () => {
     ]);
   });
 
+  it('keeps a code apart from the words after it, and reads the rarer forms', () => {
+    expect(
+      found('art. 286 § 1 k.k. w zw. z art. 12 § 1 k.k.; art. 94 k.p. a także art. 18 k.p.'),
+    ).toEqual([
+      ['art. 286 § 1 k.k.', 'pl:DU:1997:553#286'],
+      ['art. 12 § 1 k.k.', 'pl:DU:1997:553#12'],
+      ['art. 94 k.p.', 'pl:DU:1974:141#94'],
+      ['art. 18 k.p.', 'pl:DU:1974:141#18'],
+    ]);
+    expect(
+      found(
+        'art. 415 i nn. k.c., art. 5 ust. 1 pkt 2 lit. b tiret drugie u.p.t.u., Articles 12 to 22 GDPR, Article 6(1)(a) and (f) GDPR',
+      ),
+    ).toEqual([
+      ['art. 415 i nn. k.c.', 'pl:DU:1964:93#415'],
+      ['art. 5 ust. 1 pkt 2 lit. b tiret drugie u.p.t.u.', 'pl:DU:2004:535#5'],
+      ['Articles 12 to 22 GDPR', 'eu:32016R0679#12-22'],
+      ['Article 6(1)(a) and (f) GDPR', 'eu:32016R0679#6'],
+    ]);
+    expect(found('art. 5 ustawy z 23 kwietnia 1964 r. – Kodeks cywilny')).toEqual([
+      ['art. 5 ustawy z 23 kwietnia 1964 r. – Kodeks cywilny', 'pl:DU:1964:93#5'],
+    ]);
+  });
+
+  it('takes an act’s journal only from the parenthesis right after its name', () => {
+    expect(
+      found(
+        'art. 2 ustawy o praniu pieniędzy (Dz. U. Nr 1, poz. 1) oraz rozporządzenia (Dz. U. z 2020 r. poz. 7)',
+      ),
+    ).toEqual([['Dz. U. z 2020 r. poz. 7', 'pl:DU:2020:7']]);
+  });
+
+  it('ends a list of positions where the numbers stop being positions', () => {
+    expect(
+      found(
+        'Dz. U. z 2023 r. poz. 1610, 15 dni przed terminem; Dz. U. z 2023 r. poz. 1615 i 2 inne akty',
+      ),
+    ).toEqual([
+      ['Dz. U. z 2023 r. poz. 1610', 'pl:DU:2023:1610'],
+      ['Dz. U. z 2023 r. poz. 1615', 'pl:DU:2023:1615'],
+    ]);
+  });
+
+  it('reads a one-letter repertory as a signature only where a case is meant', () => {
+    expect(found('Pokój K 1/20 i Grupa II K 12/20')).toEqual([]);
+    expect(found('wyrok TK z 22.10.2020 r., K 1/20; sygn. akt II K 12/20')).toEqual([
+      ['K 1/20', 'pl-case:K 1/20'],
+      ['II K 12/20', 'pl-case:II K 12/20'],
+    ]);
+  });
+
   it('leaves alone what only looks like a citation', () => {
     for (const text of [
       'zgodnie z art. 5 umowy najmu',
@@ -105,6 +156,7 @@ describe('findCitations', () => {
       'Rozdział III, pkt 3 lit. a, § 2 regulaminu',
       'C-3PO and a T-1000 at Dz. U. offices',
       'Section I C of the report',
+      'art. 10 op. cit.',
     ]) {
       expect(found(text)).toEqual([]);
     }

@@ -107,14 +107,25 @@ const REPERTORIES = [
 const DIVISION = String.raw`(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})`;
 const ADMINISTRATIVE = String.raw`SA(?:B)?\/[A-ZŁŚŻ][a-ząćęłńóśźż]{1,2}|SO\/[A-ZŁŚŻ][a-ząćęłńóśźż]{1,2}`;
 const COURT = new RegExp(
-  String.raw`(?<![\p{L}\d])(${DIVISION})[\s\u00a0]+(${ADMINISTRATIVE}|${REPERTORIES.join('|')})[\s\u00a0]+(\d{1,5})\/(\d{2}|\d{4})(?![\d/\p{L}])`,
+  String.raw`(?<![\p{L}\d])(${DIVISION})[\s\u00a0]{1,3}(${ADMINISTRATIVE}|${REPERTORIES.join('|')})[\s\u00a0]{1,3}(\d{1,5})\/(\d{2}|\d{4})(?![\d/\p{L}])`,
   'gu',
 );
 /** The Constitutional Tribunal's repertories, with no division. */
 const TRIBUNAL =
-  /(?<![\p{L}\d/.])(SK|Kpt|Kp|K|P|U|Ts|Tw|Pp)[\s\u00a0]+(\d{1,4})\/(\d{2})(?![\d/\p{L}])/gu;
+  /(?<![\p{L}\d/.])(SK|Kpt|Kp|K|P|U|Ts|Tw|Pp)[\s\u00a0]{1,3}(\d{1,4})\/(\d{2})(?![\d/\p{L}])/gu;
 
 const singleSpaced = (text: string) => text.replace(/[\s\u00a0]+/g, ' ');
+
+/**
+ * Words that say a case is meant (`sygn. akt`, `wyrok TK`, `w sprawie`, `judgment`): a
+ * one-letter repertory (`K 1/20`, `II K 12/20`) is a signature only near one of them, as
+ * `Pokój K 1/20` or `Grupa II K 12/20` are not.
+ */
+const CASE_CONTEXT =
+  /(?:sygn|akt|TK|SN|NSA|WSA|S[ORA]|Trybunał|Sąd|sąd|wyrok|postanowie|orzecze|uchwał|spraw|judgment|ruling|decision|case|Tribunal|Court|court)/u;
+const saysCase = (text: string, start: number, end: number) =>
+  CASE_CONTEXT.test(text.slice(Math.max(0, start - 60), start)) ||
+  CASE_CONTEXT.test(text.slice(end, end + 60));
 
 export function findJudgmentCitations(text: string): Citation[] {
   const found: Citation[] = [];
@@ -129,11 +140,15 @@ export function findJudgmentCitations(text: string): Citation[] {
     cite(match, { kind: 'cjeu-case', number: `${match[1]}-${match[2]}/${match[3]}` });
   }
   for (const match of text.matchAll(ECLI)) cite(match, { kind: 'ecli', ecli: match[0] });
-  for (const match of text.matchAll(COURT)) {
-    cite(match, { kind: 'pl-judgment', signature: singleSpaced(match[0]) });
-  }
-  for (const match of text.matchAll(TRIBUNAL)) {
-    cite(match, { kind: 'pl-judgment', signature: singleSpaced(match[0]) });
+  for (const [matches, repertory] of [
+    [text.matchAll(COURT), 2],
+    [text.matchAll(TRIBUNAL), 1],
+  ] as const) {
+    for (const match of matches) {
+      const end = match.index + match[0].length;
+      if (match[repertory]!.length === 1 && !saysCase(text, match.index, end)) continue;
+      cite(match, { kind: 'pl-judgment', signature: singleSpaced(match[0]) });
+    }
   }
   return found;
 }

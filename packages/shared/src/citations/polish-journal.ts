@@ -1,5 +1,5 @@
 import type { PolishActRef } from './acts';
-import type { Citation } from './citation';
+import { matchAt, type Citation } from './citation';
 
 // Acts of Dziennik Ustaw and Monitor Polski by their year and position, in the forms lawyers
 // write: `Dz.U. 2023 poz. 1610`, `Dz. U. z 2023 r. poz. 1610, 1615 i 1890`,
@@ -9,10 +9,10 @@ import type { Citation } from './citation';
 const JOURNAL = /(?<![\p{L}\d])(?:Dz\.?\s?U\.?|M\.\s?P\.)/gu;
 /** `z 2023 r.`, `2023`, `z 1964 r. Nr 16,` then `poz.`: a year's group. */
 const YEAR_GROUP =
-  /[\s\u00a0]*(?:[,;]|i[\s\u00a0]|oraz[\s\u00a0])?[\s\u00a0]*(?:z[\s\u00a0]+)?(\d{4})(?:[\s\u00a0]*r\.)?[\s\u00a0]*,?[\s\u00a0]*(?:(?:Nr|nr)[\s\u00a0]*\d{1,3}[\s\u00a0]*,?[\s\u00a0]*)?poz\.[\s\u00a0]*(\d{1,5})/uy;
+  /[\s\u00a0]{0,3}(?:[,;]|i[\s\u00a0]|oraz[\s\u00a0])?[\s\u00a0]{0,3}(?:z[\s\u00a0]{1,3})?(\d{4})(?:[\s\u00a0]{0,3}r\.)?[\s\u00a0]{0,3},?[\s\u00a0]{0,3}(?:(?:Nr|nr)[\s\u00a0]{0,3}\d{1,3}[\s\u00a0]{0,3},?[\s\u00a0]{0,3})?poz\.[\s\u00a0]{0,3}(\d{1,5})/uy;
 /** `, 1615`, ` i 1890`, `, Nr 20, poz. 100`: another position of the same year. */
 const NEXT_POSITION =
-  /[\s\u00a0]*(?:,|i|oraz)[\s\u00a0]*(?:(?:Nr|nr)[\s\u00a0]*\d{1,3}[\s\u00a0]*,?[\s\u00a0]*poz\.[\s\u00a0]*)?(\d{1,5})(?![\d\p{L}]|[\s\u00a0]*(?:r\.|%|zł|\/))/uy;
+  /[\s\u00a0]{0,3}(?:,|i|oraz)[\s\u00a0]{0,3}(?:(?:Nr|nr)[\s\u00a0]{0,3}\d{1,3}[\s\u00a0]{0,3},?[\s\u00a0]{0,3}poz\.[\s\u00a0]{0,3})?(\d{1,5})(?=[\s\u00a0]{0,3}(?:[,;.)\]]|i[\s\u00a0]|oraz[\s\u00a0]|ze[\s\u00a0]zm|z[\s\u00a0]późn|t\.[\s\u00a0]?j|tekst|$))/uy;
 /** LEX's form: `Dz.U.2023.1610`, or `Dz.U.1964.16.93` with the number. */
 const LEX_FORM = /\.?(\d{4})\.(?:\d{1,3}\.)?(\d{1,5})(?![\d.]\d)/uy;
 
@@ -23,11 +23,6 @@ function act(prefix: string, year: string, position: string): PolishActRef {
     year: Number(year),
     position: Number(position),
   };
-}
-
-function matchAt(pattern: RegExp, text: string, at: number) {
-  pattern.lastIndex = at;
-  return pattern.exec(text);
 }
 
 export function findJournalCitations(text: string): Citation[] {

@@ -8,10 +8,13 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sourceDescription, sourceTitle } from './source-names';
 
+/** Code and the texts of the answer's own links: not linked as citations, so not listed. */
+const NOT_CITED = /```[\s\S]*?(?:```|$)|~~~[\s\S]*?(?:~~~|$)|`[^`\n]*`|!?\[[^\]\n]*\]\([^)\n]*\)/g;
+
 /** Each source an answer cites, once, in the order it is first cited. */
-function citedSources(text: string): SourceRef[] {
+function citedSources(markdown: string): SourceRef[] {
   const sources = new Map<string, SourceRef>();
-  for (const { source } of findCitations(text)) {
+  for (const { source } of findCitations(markdown.replace(NOT_CITED, ' '))) {
     const key = sourceKey(source);
     if (!sources.has(key)) sources.set(key, source);
   }
@@ -24,7 +27,8 @@ function citedSources(text: string): SourceRef[] {
  */
 export function AnswerSources({ text }: { text: string }) {
   const { t, i18n } = useTranslation('chat');
-  const phone = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`);
+  // Read at once, so that a phone's list is folded from its first drawing.
+  const phone = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`, { noSsr: true });
   const sources = useMemo(() => citedSources(text), [text]);
   if (!sources.length) return null;
   const language = i18n.language === 'pl' ? 'pl' : 'en';
@@ -53,7 +57,7 @@ export function AnswerSources({ text }: { text: string }) {
               </Link>
               {title && (
                 <Typography component="span" variant="body2" color="text.secondary">
-                  {` · ${description}`}
+                  {t('citations.kindAfterTitle', { kind: description })}
                 </Typography>
               )}
             </Box>

@@ -19,9 +19,9 @@ export function CitationLink({
 }) {
   const { t, i18n } = useTranslation('chat');
   const title = sourceTitle(source, i18n.language);
-  const description = sourceDescription(source, t);
+  const kind = sourceDescription(source, t);
   return (
-    <Tooltip title={title ? `${title} · ${description}` : description} describeChild>
+    <Tooltip title={title ? t('citations.titleAndKind', { title, kind }) : kind} describeChild>
       <a href={href} target="_blank" rel="noopener noreferrer nofollow" data-citation="">
         {children}
       </a>

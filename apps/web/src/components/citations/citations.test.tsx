@@ -59,6 +59,21 @@ describe('citations in an answer', () => {
     expect(within(screen.getByTestId('answer-sources')).getByText('Źródła (5)')).toBeTruthy();
   });
 
+  it('are neither linked nor listed in code or in the answer’s own links', () => {
+    render(
+      <MarkdownAnswer
+        text={
+          'Zob. `art. 5 k.c.` oraz [art. 415 k.c.](https://example.com/kc).\n\n```\nDz.U. 2023 poz. 1610\n```'
+        }
+      />,
+    );
+    expect(screen.getByRole('link', { name: 'art. 415 k.c.' }).getAttribute('href')).toBe(
+      'https://example.com/kc',
+    );
+    expect(screen.getAllByRole('link')).toHaveLength(1);
+    expect(screen.queryByTestId('answer-sources')).toBeNull();
+  });
+
   it('leave an answer without citations as it was', () => {
     render(
       <MarkdownAnswer text="Umowa najmu może być zawarta na czas nieoznaczony; zob. art. 5 umowy." />,
