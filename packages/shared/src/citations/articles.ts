@@ -47,7 +47,7 @@ const RANGE = new RegExp(
   'uy',
 );
 const SPACE = new RegExp(`${S}{1,3}`, 'uy');
-const LEAD = new RegExp(String.raw`${S}{0,3}(?:(?<of>of)${S}{1,3})?`, 'uy');
+const LEAD = new RegExp(String.raw`${S}{0,3}(?:(?<of>of)${S}{1,3}(?:the${S}{1,3})?)?`, 'uy');
 /** The name of an act not in the table, up to the parenthesis that gives its journal. */
 const NAME_BEFORE_JOURNAL = new RegExp(
   String.raw`(?:ustaw|rozporządze|obwieszcze)\p{L}*[^()\n]{0,300}?(?=${S}{0,3}\(${S}{0,3}(?:(?:t\.${S}?j\.|tekst${S}{1,3}jedn(?:olity)?\.?|j\.${S}?t\.)${S}{0,3}:?${S}{0,3})?(?:Dz\.?${S}?U|M\.${S}?P\.))`,
