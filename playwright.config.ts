@@ -4,12 +4,14 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
 import {
   E2E_CONTACT_EMAIL,
   E2E_DATA_DIR,
+  E2E_ELI_URL,
   E2E_LLM_MODEL,
   E2E_LLM_MODEL_NAME,
   E2E_LLM_PORT,
   E2E_OIDC_CLIENT,
   E2E_OIDC_ISSUER,
   E2E_PORT,
+  E2E_SAOS_URL,
   E2E_URL,
 } from './e2e/env';
 
@@ -55,6 +57,13 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      // The registers citations are checked in: the ELI API and SAOS.
+      command: 'exec node --import tsx e2e/legal-registers-server.ts',
+      url: `${E2E_ELI_URL}/acts/DU/1964/93`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       // Every run starts from an empty embedded database. The folder is removed here, before
       // the server starts: a globalSetup would run after the server has opened it.
       command: `rm -rf '${E2E_DATA_DIR}' && exec node ${SERVER_NODE_FLAGS.join(' ')} apps/server/dist/main.js`,
@@ -73,6 +82,8 @@ export default defineConfig({
         GOOGLE_CLIENT_ID: E2E_OIDC_CLIENT.id,
         GOOGLE_CLIENT_SECRET: E2E_OIDC_CLIENT.secret,
         GOOGLE_ISSUER_URL: E2E_OIDC_ISSUER,
+        LEGAL_ELI_URL: E2E_ELI_URL,
+        LEGAL_SAOS_URL: E2E_SAOS_URL,
         OPENAI_BASE_URL: `http://127.0.0.1:${E2E_LLM_PORT}/v1`,
         OPENAI_API_KEY: 'e2e-key',
         // The demo stays first, so tests that do not pick a model talk to it.

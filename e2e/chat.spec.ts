@@ -26,8 +26,9 @@ interface Labels {
   /** A word of the question that search finds (not in the answer, not in the new name). */
   searchTerm: string;
   answer: RegExp;
-  /** The sources list of the demo's sample of cited law. */
+  /** The sources list of the demo's sample of cited law, and its first source's state. */
   sources: string;
+  inForce: string;
   openNavigation: string;
   options: RegExp;
   rename: string;
@@ -56,6 +57,7 @@ const ENGLISH: Labels = {
   searchTerm: 'Civil',
   answer: /This is the Themis demo/,
   sources: 'Sources (3)',
+  inForce: 'In force',
   openNavigation: 'Open navigation',
   options: /Options for/,
   rename: 'Rename',
@@ -84,6 +86,7 @@ const POLISH: Labels = {
   searchTerm: 'zachowek',
   answer: /To jest demo Themis/,
   sources: 'Źródła (3)',
+  inForce: 'Obowiązuje',
   openNavigation: 'Otwórz nawigację',
   options: /Opcje rozmowy/,
   rename: 'Zmień nazwę',
@@ -227,6 +230,9 @@ async function walk(page: Page, labels: Labels, releaseListCode: () => void) {
   await expect(answered.getByTestId('answer-sources').locator('summary')).toHaveText(
     labels.sources,
   );
+  // Checked once written, against the local stand-in of the Sejm's register: the Civil Code is
+  // in force.
+  await expect(answered.getByTestId('source-state').first()).toHaveText(labels.inForce);
   await expectAccessible(page, `chat, answered, ${where}`);
 
   // The first question names the conversation in the history panel; at phone width the

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 
-// E2E_PORT_BASE moves the three servers' ports, so a second run can go beside a first.
+// E2E_PORT_BASE moves the servers' ports, so a second run can go beside a first.
 const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 5181);
 export const E2E_PORT = PORT_BASE;
 export const E2E_URL = `http://localhost:${E2E_PORT}`;
@@ -15,6 +15,10 @@ export const E2E_OIDC_CLIENT = { id: 'themis-e2e', secret: 'e2e-secret' };
 export const E2E_LLM_PORT = PORT_BASE + 2;
 export const E2E_LLM_MODEL = 'counsel-e2e';
 export const E2E_LLM_MODEL_NAME = 'Counsel (test model)';
+/** The registers citations are checked in: the ELI API and SAOS (legal-registers-server.ts). */
+export const E2E_REGISTERS_PORT = PORT_BASE + 3;
+export const E2E_ELI_URL = `http://127.0.0.1:${E2E_REGISTERS_PORT}/eli`;
+export const E2E_SAOS_URL = `http://127.0.0.1:${E2E_REGISTERS_PORT}/api`;
 /** A question holding this gets a slow answer (about ten seconds). */
 export const E2E_SLOW_QUESTION_MARK = 'step by step';
 /** Every answer of the test provider ends with this. */

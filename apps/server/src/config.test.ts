@@ -185,6 +185,27 @@ describe('loadConfig', () => {
     });
   });
 
+  it('checks citations in the Sejm’s and SAOS’s registers by default, elsewhere or not at all as told', () => {
+    expect(loadConfig({}).legalSources).toEqual({
+      mode: 'verify',
+      eliUrl: 'https://api.sejm.gov.pl/eli',
+      saosUrl: 'https://www.saos.org.pl/api',
+    });
+    expect(
+      loadConfig({
+        LEGAL_SOURCES: 'links',
+        LEGAL_ELI_URL: 'http://127.0.0.1:9000/eli/',
+        LEGAL_SAOS_URL: 'http://127.0.0.1:9000/api',
+      }).legalSources,
+    ).toEqual({
+      mode: 'links',
+      eliUrl: 'http://127.0.0.1:9000/eli',
+      saosUrl: 'http://127.0.0.1:9000/api',
+    });
+    expect(problemsOf({ LEGAL_SOURCES: 'always' })[0]).toMatch(/^LEGAL_SOURCES/);
+    expect(problemsOf({ LEGAL_ELI_URL: 'ftp://eli' })[0]).toMatch(/^LEGAL_ELI_URL/);
+  });
+
   it('runs the sandbox by default, Stripe with its keys, and in production without keys no payments unless PAYMENTS says', () => {
     const keys = {
       STRIPE_SECRET_KEY: 'sk_test_x',

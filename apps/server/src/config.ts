@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { DEFAULT_CONTACT_EMAIL, isValidNip, PAYMENT_MODES, type PaymentMode } from '@themis/shared';
+import {
+  DEFAULT_CONTACT_EMAIL,
+  isValidNip,
+  LEGAL_SOURCE_MODES,
+  PAYMENT_MODES,
+  type LegalSourceMode,
+  type PaymentMode,
+} from '@themis/shared';
 import { invoiceSellerOf, type InvoiceSeller } from './config-invoice-seller';
 
 const optionalString = z
@@ -58,6 +65,11 @@ const ZEnv = z.object({
   ANTHROPIC_BASE_URL: optionalUrl(['http', 'https']),
   OLLAMA_BASE_URL: optionalUrl(['http', 'https']).default('http://127.0.0.1:11434'),
   MODELS: optionalString,
+  /** Citations in answers: not linked, linked, or linked and checked against the registers. */
+  LEGAL_SOURCES: z.enum(LEGAL_SOURCE_MODES).default('verify'),
+  /** The Sejm's ELI API and SAOS, asked when citations are checked. */
+  LEGAL_ELI_URL: optionalUrl(['http', 'https']).default('https://api.sejm.gov.pl/eli'),
+  LEGAL_SAOS_URL: optionalUrl(['http', 'https']).default('https://www.saos.org.pl/api'),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -131,6 +143,7 @@ export interface Config {
   ollamaBaseUrl: string;
   /** Optional allow-list with display names: `openai:gpt-4o=GPT-4o,demo:themis-demo`. */
   models: string | undefined;
+  legalSources: { mode: LegalSourceMode; eliUrl: string; saosUrl: string };
   logLevel: Env['LOG_LEVEL'];
   /** Sign-ups one address may make in an hour (an office behind one address makes many). */
   registerLimitPerHour: number;
@@ -327,6 +340,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     anthropicBaseUrl: env.ANTHROPIC_BASE_URL,
     ollamaBaseUrl: env.OLLAMA_BASE_URL,
     models: env.MODELS,
+    legalSources: {
+      mode: env.LEGAL_SOURCES,
+      eliUrl: env.LEGAL_ELI_URL.replace(/\/+$/, ''),
+      saosUrl: env.LEGAL_SAOS_URL.replace(/\/+$/, ''),
+    },
     logLevel: env.LOG_LEVEL,
     registerLimitPerHour: env.REGISTER_LIMIT_PER_HOUR,
     codeChecksPerIp: env.CODE_CHECKS_PER_IP,

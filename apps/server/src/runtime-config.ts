@@ -25,6 +25,7 @@ export function buildRuntimeConfig(config: Config): RuntimeConfig {
     stripePublishableKey: config.stripePublishableKey ?? '',
     payments: config.payments,
     contactEmail: config.contactEmail,
+    legalSources: config.legalSources.mode,
   };
 }
 

@@ -27,6 +27,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     PUBLIC_URL: TEST_ORIGIN,
     APP_SECRET: 'test-secret-test-secret-test-secret-0123',
     LOG_LEVEL: 'info',
+    // The registers are on the internet: a test that checks citations names its stand-in.
+    LEGAL_SOURCES: 'links',
     ...env,
   });
 }

@@ -26,6 +26,7 @@ beforeAll(async () => {
       GOOGLE_CLIENT_ID: 'client',
       GOOGLE_CLIENT_SECRET: 'secret',
       CONTACT_EMAIL: 'pomoc@themis.example',
+      LEGAL_SOURCES: 'verify',
     },
   });
 });
@@ -67,6 +68,7 @@ describe('the SPA with its runtime configuration', () => {
       stripePublishableKey: '',
       payments: 'sandbox',
       contactEmail: 'pomoc@themis.example',
+      legalSources: 'verify',
     });
     const hash = createHash('sha256').update(script).digest('base64');
     const csp = String(res.headers['content-security-policy']);

@@ -23,3 +23,4 @@ export * from './billing-rules';
 export * from './payment-failures';
 export * from './billing';
 export * from './session';
+export * from './legal-sources';

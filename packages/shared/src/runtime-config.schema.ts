@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_MODES } from './billing';
+import { LEGAL_SOURCE_MODES } from './legal-sources';
 import type { RuntimeConfig } from './runtime-config';
 
 export const ZRuntimeConfig = z
@@ -19,5 +20,6 @@ export const ZRuntimeConfig = z
     stripePublishableKey: z.string(),
     payments: z.enum(PAYMENT_MODES),
     contactEmail: z.string(),
+    legalSources: z.enum(LEGAL_SOURCE_MODES),
   })
   .meta({ id: 'RuntimeConfig' }) satisfies z.ZodType<RuntimeConfig>;

@@ -10,6 +10,8 @@ describe('isRuntimeConfig agrees with the schema', () => {
     { ...DEFAULT_RUNTIME_CONFIG, wsProtocol: 'http' },
     { ...DEFAULT_RUNTIME_CONFIG, apiHost: 42 },
     { ...DEFAULT_RUNTIME_CONFIG, sentryDsn: undefined },
+    { ...DEFAULT_RUNTIME_CONFIG, legalSources: 'verify' },
+    { ...DEFAULT_RUNTIME_CONFIG, legalSources: 'always' },
     Object.fromEntries(
       Object.entries(DEFAULT_RUNTIME_CONFIG).filter(([key]) => key !== 'logoutUrl'),
     ),

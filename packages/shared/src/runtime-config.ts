@@ -1,4 +1,5 @@
 import type { PaymentMode } from './billing';
+import type { LegalSourceMode } from './legal-sources';
 import { DEFAULT_CONTACT_EMAIL } from './constants';
 
 /**
@@ -26,6 +27,8 @@ export interface RuntimeConfig {
   payments: PaymentMode;
   /** The mailbox users write to (CONTACT_EMAIL). */
   contactEmail: string;
+  /** Citations in answers (LEGAL_SOURCES): not linked, linked, or linked and checked. */
+  legalSources: LegalSourceMode;
 }
 
 export const DEFAULT_APP_HOST = 'localhost:5173';
@@ -47,6 +50,7 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
   stripePublishableKey: '',
   payments: 'sandbox',
   contactEmail: DEFAULT_CONTACT_EMAIL,
+  legalSources: 'links',
 };
 
 /** True when `value` has every field of a RuntimeConfig with the right type. */
@@ -60,7 +64,8 @@ export function isRuntimeConfig(value: unknown): value is RuntimeConfig {
     allStrings &&
     (record.protocol === 'http' || record.protocol === 'https') &&
     (record.wsProtocol === 'ws' || record.wsProtocol === 'wss') &&
-    ['stripe', 'sandbox', 'off'].includes(record.payments as string)
+    ['stripe', 'sandbox', 'off'].includes(record.payments as string) &&
+    ['off', 'links', 'verify'].includes(record.legalSources as string)
   );
 }
 

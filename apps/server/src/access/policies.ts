@@ -11,6 +11,7 @@ export type ContextAction =
   | 'model.list'
   | 'usage.read'
   | 'feedback.send'
+  | 'legal_source.check'
   | 'organization.create'
   | 'organization.list'
   | 'encryption.manage'
@@ -38,6 +39,7 @@ const CONTEXT_ACTIONS: Record<ContextAction, true | readonly OrganizationRole[]>
   'model.list': true,
   'usage.read': true,
   'feedback.send': true,
+  'legal_source.check': true,
   'organization.create': true,
   'organization.list': true,
   'encryption.manage': true,

@@ -13,6 +13,7 @@ import { conversationRoutes } from '../modules/conversations/conversations.route
 import { devMailboxRoutes } from '../modules/dev-mailbox/dev-mailbox.routes';
 import { encryptionRoutes } from '../modules/encryption/encryption.routes';
 import { feedbackRoutes } from '../modules/feedback/feedback.routes';
+import { legalSourceRoutes } from '../modules/legal-sources/legal-sources.routes';
 import { healthRoutes } from '../modules/health/health.routes';
 import { metricsRoutes } from '../modules/health/metrics.routes';
 import type { MaintenanceMonitor } from '../modules/maintenance/maintenance.monitor';
@@ -92,6 +93,7 @@ async function registerApiRoutes(
   await api.register(organizationEncryptionRoutes(ctx));
   await api.register(planRoutes(db));
   await api.register(feedbackRoutes(db));
+  await api.register(legalSourceRoutes(ctx));
   await api.register(modelRoutes(app.llm));
   await api.register(conversationRoutes(ctx));
   await api.register(sharingRoutes(ctx));

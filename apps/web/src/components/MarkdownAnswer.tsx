@@ -4,9 +4,10 @@ import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import Markdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
-import { AnswerSources } from './citations/AnswerSources';
+import { AnswerSources, citedSources } from './citations/AnswerSources';
 import { CitationLink } from './citations/CitationLink';
 import { citationSourceOf, remarkCitations } from './citations/remark-citations';
+import { legalSourceMode, SourceStatesContext, useSourceStates } from './citations/source-states';
 
 const WEB_LINK = /^(?:https?:\/\/|mailto:)/i;
 
@@ -45,12 +46,25 @@ const components: Components = {
 
 /**
  * An answer's markdown (GitHub flavour) with tables and code styled for both themes; its
- * citations of the law are links to their official sources, listed under it.
+ * citations of the law are links to their official sources, listed under it and, once the
+ * answer is `finished`, checked against their registers (unless LEGAL_SOURCES says not to).
  */
-export const MarkdownAnswer = memo(function MarkdownAnswer({ text }: { text: string }) {
+export const MarkdownAnswer = memo(function MarkdownAnswer({
+  text,
+  finished = true,
+}: {
+  text: string;
+  finished?: boolean;
+}) {
   const { i18n } = useTranslation();
   const language = i18n.language === 'pl' ? 'pl' : 'en';
-  const plugins = useMemo(() => [remarkGfm, remarkCitations(language)], [language]);
+  const linked = legalSourceMode() !== 'off';
+  const plugins = useMemo(
+    () => (linked ? [remarkGfm, remarkCitations(language)] : [remarkGfm]),
+    [language, linked],
+  );
+  const sources = useMemo(() => (linked ? citedSources(text) : []), [text, linked]);
+  const states = useSourceStates(sources, finished);
   return (
     <Box
       sx={(theme) => ({
@@ -87,10 +101,12 @@ export const MarkdownAnswer = memo(function MarkdownAnswer({ text }: { text: str
         },
       })}
     >
-      <Markdown remarkPlugins={plugins} components={components} urlTransform={safeAnswerUrl}>
-        {text}
-      </Markdown>
-      <AnswerSources text={text} />
+      <SourceStatesContext.Provider value={states}>
+        <Markdown remarkPlugins={plugins} components={components} urlTransform={safeAnswerUrl}>
+          {text}
+        </Markdown>
+        <AnswerSources sources={sources} />
+      </SourceStatesContext.Provider>
     </Box>
   );
 });

@@ -46,6 +46,37 @@ export function sourceKey(source: SourceRef): string {
   }
 }
 
+const KEY_FORMS: [RegExp, (match: RegExpExecArray) => SourceRef][] = [
+  [
+    /^pl:(DU|MP):(\d{4}):(\d{1,5})$/,
+    ([, journal, year, position]) => ({
+      kind: 'pl-act',
+      journal: journal as 'DU' | 'MP',
+      year: Number(year),
+      position: Number(position),
+    }),
+  ],
+  [/^eu:([1-9]\d{4}[A-Z]{1,2}\d{4})$/, ([, celex]) => ({ kind: 'eu-act', celex: celex! })],
+  [/^cjeu:([CTF]-\d{1,4}\/\d{2})$/, ([, number]) => ({ kind: 'cjeu-case', number: number! })],
+  [
+    /^ecli:(ECLI:[A-Z]{2}:[A-Z0-9]{1,7}:\d{4}:[A-Z0-9.]{1,25})$/,
+    ([, ecli]) => ({ kind: 'ecli', ecli: ecli! }),
+  ],
+  [
+    /^pl-case:((?:[IVX]{1,6} )?[A-Za-zŁŚŻłśż]{1,6}(?:\/[A-ZŁŚŻ][a-ząćęłńóśźż]{1,2})? \d{1,5}\/\d{2,4})$/u,
+    ([, signature]) => ({ kind: 'pl-judgment', signature: signature! }),
+  ],
+];
+
+/** The source a key names (`sourceKey`'s inverse), or none for a malformed key. */
+export function parseSourceKey(key: string): SourceRef | undefined {
+  for (const [form, source] of KEY_FORMS) {
+    const match = form.exec(key);
+    if (match) return source(match);
+  }
+  return undefined;
+}
+
 /** The source's key, with the articles cited of it: `pl:DU:1964:93#6,7`. */
 export function citationKey(citation: Pick<Citation, 'source' | 'articles'>): string {
   const articles = citation.articles?.length ? `#${citation.articles.join(',')}` : '';

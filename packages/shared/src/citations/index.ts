@@ -1,6 +1,7 @@
 export { KNOWN_ACTS, type EuActRef, type KnownAct, type PolishActRef } from './acts';
 export {
   citationKey,
+  parseSourceKey,
   sourceKey,
   type Citation,
   type CjeuCaseRef,

@@ -10,3 +10,4 @@ export * from './memberships';
 export * from './encryption';
 export * from './sharing';
 export * from './billing';
+export * from './legal-sources';

@@ -2,17 +2,17 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { MOBILE_BREAKPOINT_PX } from '@themis/shared';
+import { MOBILE_BREAKPOINT_PX, type CheckedLegalSource } from '@themis/shared';
 import { findCitations, officialLink, sourceKey, type SourceRef } from '@themis/shared/citations';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sourceDescription, sourceTitle } from './source-names';
+import { stateText, useSourceState } from './source-states';
 
 /** Code and the texts of the answer's own links: not linked as citations, so not listed. */
 const NOT_CITED = /```[\s\S]*?(?:```|$)|~~~[\s\S]*?(?:~~~|$)|`[^`\n]*`|!?\[[^\]\n]*\]\([^)\n]*\)/g;
 
 /** Each source an answer cites, once, in the order it is first cited. */
-function citedSources(markdown: string): SourceRef[] {
+export function citedSources(markdown: string): SourceRef[] {
   const sources = new Map<string, SourceRef>();
   for (const { source } of findCitations(markdown.replace(NOT_CITED, ' '))) {
     const key = sourceKey(source);
@@ -21,15 +21,55 @@ function citedSources(markdown: string): SourceRef[] {
   return [...sources.values()];
 }
 
+const STATE_COLOURS: Record<CheckedLegalSource['state'], string> = {
+  in_force: 'success.main',
+  found: 'success.main',
+  repealed: 'warning.main',
+  not_found: 'error.main',
+  not_checked: 'text.secondary',
+};
+
+function SourceItem({ source, language }: { source: SourceRef; language: 'pl' | 'en' }) {
+  const { t } = useTranslation('chat');
+  const checked = useSourceState(source);
+  const title = sourceTitle(source, language) ?? checked?.title ?? undefined;
+  const description = sourceDescription(source, t);
+  return (
+    <Box component="li" sx={{ py: 0.25 }} data-state={checked?.state}>
+      <Link
+        href={checked?.url ?? officialLink(source, language)}
+        target="_blank"
+        rel="noopener noreferrer nofollow"
+      >
+        {title ?? description}
+      </Link>
+      {title && (
+        <Typography component="span" variant="body2" color="text.secondary">
+          {t('citations.kindAfterTitle', { kind: description })}
+        </Typography>
+      )}
+      {checked && (
+        <Typography
+          component="span"
+          variant="body2"
+          data-testid="source-state"
+          sx={{ display: 'block', color: STATE_COLOURS[checked.state], fontWeight: 500 }}
+        >
+          {stateText(checked, t)}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
 /**
  * The list under an answer of the acts and judgments it cites, each linked to its official
- * source; folded on a phone.
+ * source with what its register says of it; folded on a phone.
  */
-export function AnswerSources({ text }: { text: string }) {
+export function AnswerSources({ sources }: { sources: readonly SourceRef[] }) {
   const { t, i18n } = useTranslation('chat');
   // Read at once, so that a phone's list is folded from its first drawing.
   const phone = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`, { noSsr: true });
-  const sources = useMemo(() => citedSources(text), [text]);
   if (!sources.length) return null;
   const language = i18n.language === 'pl' ? 'pl' : 'en';
   return (
@@ -43,26 +83,9 @@ export function AnswerSources({ text }: { text: string }) {
         {t('citations.sourcesCount', { count: sources.length })}
       </Typography>
       <Box component="ol" sx={{ m: 0, pl: 3 }}>
-        {sources.map((source) => {
-          const title = sourceTitle(source, language);
-          const description = sourceDescription(source, t);
-          return (
-            <Box component="li" key={sourceKey(source)} sx={{ py: 0.25 }}>
-              <Link
-                href={officialLink(source, language)}
-                target="_blank"
-                rel="noopener noreferrer nofollow"
-              >
-                {title ?? description}
-              </Link>
-              {title && (
-                <Typography component="span" variant="body2" color="text.secondary">
-                  {t('citations.kindAfterTitle', { kind: description })}
-                </Typography>
-              )}
-            </Box>
-          );
-        })}
+        {sources.map((source) => (
+          <SourceItem key={sourceKey(source)} source={source} language={language} />
+        ))}
       </Box>
     </Box>
   );

@@ -3,10 +3,11 @@ import type { SourceRef } from '@themis/shared/citations';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sourceDescription, sourceTitle } from './source-names';
+import { stateText, useSourceState } from './source-states';
 
 /**
  * A citation in an answer: a link to its official source, whose tooltip (on hover, focus or a
- * long press) names the act and what it is.
+ * long press) names the act, what it is and, once checked, what its register says of it.
  */
 export function CitationLink({
   href,
@@ -18,10 +19,15 @@ export function CitationLink({
   children: ReactNode;
 }) {
   const { t, i18n } = useTranslation('chat');
-  const title = sourceTitle(source, i18n.language);
+  const checked = useSourceState(source);
+  const title = sourceTitle(source, i18n.language) ?? checked?.title ?? undefined;
   const kind = sourceDescription(source, t);
+  const named = title ? t('citations.titleAndKind', { title, kind }) : kind;
   return (
-    <Tooltip title={title ? t('citations.titleAndKind', { title, kind }) : kind} describeChild>
+    <Tooltip
+      title={checked ? t('citations.withState', { named, state: stateText(checked, t) }) : named}
+      describeChild
+    >
       <a href={href} target="_blank" rel="noopener noreferrer nofollow" data-citation="">
         {children}
       </a>

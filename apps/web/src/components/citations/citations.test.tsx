@@ -1,7 +1,8 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../app/i18n';
+import { renderWithProviders as render } from '../../test/render';
 import { MarkdownAnswer } from '../MarkdownAnswer';
 
 const ANSWER = [

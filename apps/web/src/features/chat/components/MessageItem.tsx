@@ -69,7 +69,7 @@ function Answer({
   const streaming = message.status === 'streaming';
   return (
     <Box>
-      <MarkdownAnswer text={message.content} />
+      <MarkdownAnswer text={message.content} finished={!streaming} />
       {streaming && (
         <Box
           component="span"
