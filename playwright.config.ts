@@ -15,8 +15,11 @@ import {
   E2E_URL,
 } from './e2e/env';
 
-/** Specs that put the whole server into maintenance, which every other page would notice. */
-const SERVER_WIDE_SPECS = /\/(maintenance|legal)\.spec\.ts$/;
+/**
+ * Specs that change what every page sees: the whole server in maintenance, or the register
+ * citations are checked in down.
+ */
+const SERVER_WIDE_SPECS = /\/(maintenance|legal|registers-down)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -29,7 +32,7 @@ export default defineConfig({
   timeout: 60_000,
   projects: [
     { name: 'walks', testIgnore: SERVER_WIDE_SPECS },
-    // Maintenance switches the whole server, so its specs run alone, one at a time, last.
+    // Maintenance and a register down switch the whole server: alone, one at a time, last.
     { name: 'server-wide', testMatch: SERVER_WIDE_SPECS, dependencies: ['walks'], workers: 1 },
   ],
   reporter: process.env.CI ? 'line' : 'list',

@@ -41,6 +41,12 @@ export const E2E_LONG_ANSWER_LINES = 60;
  */
 export const E2E_RICH_QUESTION_MARK = 'with a table';
 export const E2E_RICH_ANSWER_ROWS = 20;
+/**
+ * A question holding this gets an answer citing a code's article, a repealed act, an EU
+ * regulation, a judgment and an act that does not exist (E2E_INVENTED_ACT).
+ */
+export const E2E_CITING_QUESTION_MARK = 'with its sources';
+export const E2E_INVENTED_ACT = 'Dz. U. z 2023 r. poz. 99999';
 /** A question holding this gets a quick answer that reports more tokens than any plan allows. */
 export const E2E_COSTLY_QUESTION_MARK = 'every statute ever written';
 export const E2E_COSTLY_ANSWER_TOKENS = 500_000_000;

@@ -7,9 +7,11 @@ import {
 } from '../apps/server/test/llm-upstreams';
 import {
   E2E_ANSWER_END,
+  E2E_CITING_QUESTION_MARK,
   E2E_COSTLY_ANSWER_TOKENS,
   E2E_COSTLY_QUESTION_MARK,
   E2E_FAILING_QUESTION_MARK,
+  E2E_INVENTED_ACT,
   E2E_LLM_MODEL,
   E2E_LLM_PORT,
   E2E_LONG_ANSWER_LINES,
@@ -52,6 +54,22 @@ function quickDeltas(question: string): string[] {
     found,
     '\n\n',
     '| Term | Value |\n|---|---|\n| Rent | monthly |\n\n',
+    E2E_ANSWER_END,
+  ];
+}
+
+/**
+ * An answer that cites the law: what its sources list and their checks are tested on. A
+ * question naming `poz. N` has the act that does not exist at that position instead.
+ */
+function citingDeltas(question: string): string[] {
+  const invented = /poz\. (\d+)/.exec(question)?.[1];
+  return [
+    'Liability for damage is governed by art. 415 k.c. ',
+    'The old data protection act (Dz.U. 1997 Nr 133, poz. 883) was repealed; ',
+    'personal data are now processed under Regulation (EU) 2016/679, ',
+    'and the Supreme Court ruled on loans in III CZP 25/22. ',
+    `See also ${invented ? `Dz. U. z 2023 r. poz. ${invented}` : E2E_INVENTED_ACT}. `,
     E2E_ANSWER_END,
   ];
 }
@@ -176,8 +194,9 @@ const upstream = await startFakeUpstream(async (request, res) => {
     return;
   }
   const slow = question.includes(E2E_SLOW_QUESTION_MARK);
+  const citing = question.includes(E2E_CITING_QUESTION_MARK);
   await streamOpenAiAnswer(request, res, {
-    deltas: slow ? slowDeltas() : quickDeltas(question),
+    deltas: slow ? slowDeltas() : citing ? citingDeltas(question) : quickDeltas(question),
     delayMs: slow ? 250 : 20,
     usage: {
       input: 120,

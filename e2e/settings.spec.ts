@@ -201,9 +201,9 @@ test.describe('settings', () => {
       ['light', 1440, 900],
     ] as const) {
       await page.setViewportSize({ width, height });
+      // Stored before the app starts: the later script runs last, so this theme wins.
+      await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
       await page.goto('/chat?lang=pl');
-      await page.evaluate((value) => localStorage.setItem('theme', value), theme);
-      await page.reload();
       await expect(page.locator('body')).toHaveAttribute('data-theme', theme);
       if (width < 768) await page.getByTestId('mobile-menu-button').click();
       await page.getByTestId('sidebar').getByRole('button', { name: 'Ustawienia' }).click();

@@ -3,8 +3,9 @@ import type { AddressInfo } from 'node:net';
 
 // A local stand-in for the registers cited sources are checked in, speaking their documented
 // JSON: the Sejm's ELI API (`GET /eli/acts/{DU|MP}/{year}/{pos}`) and SAOS's judgment search
-// (`GET /api/search/judgments?caseNumber=…`). It can be down (refusing) or hang (never
-// answering), and keeps every request it was sent, to see what left Themis.
+// (`GET /api/search/judgments?caseNumber=…`). It can be down (503) or hang (never answering),
+// also when told by `POST /test/mode/{up|down|hang}`, and keeps every request it was sent, to
+// see what left Themis.
 
 /** An act as the ELI API describes it (the fields Themis reads). */
 interface EliActStandIn {
@@ -25,7 +26,7 @@ export interface LegalRegistersStandIn {
   judgments: Map<string, number>;
   /** Each request as received: its method, path with query, headers and body. */
   requests: { method: string; url: string; headers: IncomingMessage['headers']; body: string }[];
-  mode: 'up' | 'hang';
+  mode: 'up' | 'down' | 'hang';
   close(): Promise<void>;
 }
 
@@ -39,7 +40,17 @@ export async function startLegalRegistersStandIn(port = 0): Promise<LegalRegiste
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
     req.on('end', () => {
+      const told = /^\/test\/mode\/(up|down|hang)$/.exec(req.url ?? '');
+      if (req.method === 'POST' && told) {
+        standIn.mode = told[1] as LegalRegistersStandIn['mode'];
+        res.writeHead(204).end();
+        return;
+      }
       requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      if (standIn.mode === 'down') {
+        res.writeHead(503, { 'content-type': 'application/json' }).end('{"message":"down"}');
+        return;
+      }
       if (standIn.mode === 'hang') {
         hanging.push(() => res.destroy());
         return;

@@ -1,3 +1,7 @@
+import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlined';
+import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
+import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
@@ -21,13 +25,35 @@ export function citedSources(markdown: string): SourceRef[] {
   return [...sources.values()];
 }
 
-const STATE_COLOURS: Record<CheckedLegalSource['state'], string> = {
-  in_force: 'success.main',
-  found: 'success.main',
-  repealed: 'warning.main',
-  not_found: 'error.main',
-  not_checked: 'text.secondary',
+/** A mark of each state beside its words (never the colour alone). */
+const STATE_MARKS: Record<
+  CheckedLegalSource['state'],
+  { Icon: typeof CheckCircleOutline; colour: string }
+> = {
+  in_force: { Icon: CheckCircleOutline, colour: 'success.main' },
+  found: { Icon: CheckCircleOutline, colour: 'success.main' },
+  repealed: { Icon: HistoryOutlined, colour: 'warning.main' },
+  not_found: { Icon: ErrorOutline, colour: 'error.main' },
+  not_checked: { Icon: HelpOutline, colour: 'text.secondary' },
 };
+
+function SourceState({ checked }: { checked: CheckedLegalSource }) {
+  const { t } = useTranslation('chat');
+  const { Icon, colour } = STATE_MARKS[checked.state];
+  return (
+    <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+      <Icon aria-hidden sx={{ fontSize: '1rem', color: colour }} />
+      <Typography
+        component="span"
+        variant="body2"
+        data-testid="source-state"
+        sx={{ fontWeight: 500 }}
+      >
+        {stateText(checked, t)}
+      </Typography>
+    </Box>
+  );
+}
 
 function SourceItem({ source, language }: { source: SourceRef; language: 'pl' | 'en' }) {
   const { t } = useTranslation('chat');
@@ -48,16 +74,7 @@ function SourceItem({ source, language }: { source: SourceRef; language: 'pl' | 
           {t('citations.kindAfterTitle', { kind: description })}
         </Typography>
       )}
-      {checked && (
-        <Typography
-          component="span"
-          variant="body2"
-          data-testid="source-state"
-          sx={{ display: 'block', color: STATE_COLOURS[checked.state], fontWeight: 500 }}
-        >
-          {stateText(checked, t)}
-        </Typography>
-      )}
+      {checked && <SourceState checked={checked} />}
     </Box>
   );
 }

@@ -27,6 +27,8 @@ export function CitationLink({
     <Tooltip
       title={checked ? t('citations.withState', { named, state: stateText(checked, t) }) : named}
       describeChild
+      // Inside the page's main landmark, as everything shown must be.
+      slotProps={{ popper: { container: () => document.querySelector('main') ?? document.body } }}
     >
       <a href={href} target="_blank" rel="noopener noreferrer nofollow" data-citation="">
         {children}

@@ -58,7 +58,7 @@ describe('citations checked against their registers', () => {
         .map((item) => [item.dataset.state, within(item).getByTestId('source-state').textContent]),
     ).toEqual([
       ['in_force', 'In force'],
-      ['repealed', 'Repealed on 2018-05-25'],
+      ['repealed', 'Repealed on 25.05.2018'],
       ['not_found', 'Not in the register: possibly an invented citation'],
       ['found', 'Found in SAOS'],
       ['not_checked', 'Not checked'],

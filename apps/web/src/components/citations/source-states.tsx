@@ -6,6 +6,7 @@ import {
 import { sourceKey, type SourceRef } from '@themis/shared/citations';
 import type { TFunction } from 'i18next';
 import { createContext, useContext, useMemo } from 'react';
+import { formatDate } from '../../app/dates';
 import { runtimeConfig } from '../../app/runtime-config';
 import { useCheckLegalSourcesQuery } from './legal-sources-api';
 
@@ -32,10 +33,10 @@ export function useSourceStates(sources: readonly SourceRef[], finished: boolean
   return useMemo(() => new Map((data?.items ?? []).map((item) => [item.key, item])), [data]);
 }
 
-/** What a source's state reads as: `In force`, `Repealed on 2018-05-25`, `Not checked`. */
+/** What a source's state reads as: `In force`, `Repealed on 25.05.2018`, `Not checked`. */
 export function stateText(checked: CheckedLegalSource, t: TFunction<'chat'>): string {
   if (checked.state === 'repealed' && checked.repealed_on) {
-    return t('citations.states.repealedOn', { date: checked.repealed_on });
+    return t('citations.states.repealedOn', { date: formatDate(checked.repealed_on) });
   }
   return t(`citations.states.${checked.state}`);
 }
