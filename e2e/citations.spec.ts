@@ -58,6 +58,11 @@ for (const variant of WALKS) {
       citations.states.found,
       citations.states.not_found,
     ]);
+    // The repealed act names the act that repealed it.
+    await expect(items.nth(1).getByTestId('source-repealed-by').getByRole('link')).toHaveAttribute(
+      'href',
+      'https://eli.gov.pl/eli/DU/2018/1000/ogl',
+    );
     await expect(items.nth(3).getByRole('link')).toHaveAttribute(
       'href',
       'https://www.saos.org.pl/judgments/12345',

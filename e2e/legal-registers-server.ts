@@ -16,6 +16,7 @@ registers.acts.set('DU/1997/883', {
   status: 'uchylony',
   inForce: 'NOT_IN_FORCE',
   repealDate: '2018-05-25',
+  references: { 'Akty uchylające': [{ id: 'DU/2018/1000', date: '2018-05-25' }] },
 });
 registers.judgments.set('III CZP 25/22', 12345);
 process.stdout.write(`Registers ready at ${registers.eliUrl} and ${registers.saosUrl}\n`);

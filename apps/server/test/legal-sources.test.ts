@@ -147,6 +147,20 @@ describe('checking cited sources', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('keeps what a register says within bounds: a long title cut, a date that is none dropped', async () => {
+    registers.acts.set('DU/2001/1', {
+      ELI: 'DU/2001/1',
+      title: 'Ustawa '.repeat(1000),
+      status: 'uchylony',
+      inForce: 'NOT_IN_FORCE',
+      repealDate: 'wkrótce',
+      references: { 'Akty uchylające': [{ id: 'not an ELI' }] },
+    });
+    const [item] = (await check(['pl:DU:2001:1'])).json().items;
+    expect(item).toMatchObject({ state: 'repealed', repealed_on: null, repealed_by: null });
+    expect(item.title).toHaveLength(1000);
+  });
+
   it('asks once for a key named twice', async () => {
     const res = await check(['pl:DU:1964:93', 'pl:DU:1964:93']);
     expect(res.json().items).toHaveLength(1);

@@ -38,7 +38,13 @@ interface EliAct {
   references?: Record<string, { id?: unknown }[] | undefined>;
 }
 
-const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
+/** A register's text, bounded: it is shown and kept. */
+const text = (value: unknown) => (typeof value === 'string' && value ? value.slice(0, 1000) : null);
+/** A register's day (`2018-05-25`), or none when it wrote something else. */
+const day = (value: unknown) =>
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value.slice(0, 10))
+    ? value.slice(0, 10)
+    : null;
 
 /** `DU/2020/123` of the register's references, as a source key. */
 const actKeyOf = (eli: unknown) => {
@@ -72,7 +78,7 @@ export async function askEli(
   return {
     state: repealed ? 'repealed' : 'in_force',
     title: text(found.title),
-    repealedOn: repealed ? (text(found.repealDate) ?? text(found.expirationDate)) : null,
+    repealedOn: repealed ? (day(found.repealDate) ?? day(found.expirationDate)) : null,
     repealedBy: repealed ? actKeyOf(repealer?.id) : null,
     url: null,
   };

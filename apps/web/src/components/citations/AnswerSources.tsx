@@ -7,7 +7,13 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { MOBILE_BREAKPOINT_PX, type CheckedLegalSource } from '@themis/shared';
-import { findCitations, officialLink, sourceKey, type SourceRef } from '@themis/shared/citations';
+import {
+  findCitations,
+  officialLink,
+  parseSourceKey,
+  sourceKey,
+  type SourceRef,
+} from '@themis/shared/citations';
 import { useTranslation } from 'react-i18next';
 import { sourceDescription, sourceTitle } from './source-names';
 import { stateText, useSourceState } from './source-states';
@@ -37,11 +43,22 @@ const STATE_MARKS: Record<
   not_checked: { Icon: HelpOutline, colour: 'text.secondary' },
 };
 
-function SourceState({ checked }: { checked: CheckedLegalSource }) {
+function SourceState({
+  checked,
+  language,
+}: {
+  checked: CheckedLegalSource;
+  language: 'pl' | 'en';
+}) {
   const { t } = useTranslation('chat');
   const { Icon, colour } = STATE_MARKS[checked.state];
+  // The act that repealed it, where the register names one.
+  const repealer = checked.repealed_by ? parseSourceKey(checked.repealed_by) : undefined;
   return (
-    <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+    <Box
+      component="span"
+      sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}
+    >
       <Icon aria-hidden sx={{ fontSize: '1rem', color: colour }} />
       <Typography
         component="span"
@@ -51,6 +68,18 @@ function SourceState({ checked }: { checked: CheckedLegalSource }) {
       >
         {stateText(checked, t)}
       </Typography>
+      {repealer && (
+        <Typography component="span" variant="body2" data-testid="source-repealed-by">
+          {t('citations.repealedBy')}{' '}
+          <Link
+            href={officialLink(repealer, language)}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+          >
+            {sourceTitle(repealer, language) ?? sourceDescription(repealer, t)}
+          </Link>
+        </Typography>
+      )}
     </Box>
   );
 }
@@ -74,7 +103,7 @@ function SourceItem({ source, language }: { source: SourceRef; language: 'pl' | 
           {t('citations.kindAfterTitle', { kind: description })}
         </Typography>
       )}
-      {checked && <SourceState checked={checked} />}
+      {checked && <SourceState checked={checked} language={language} />}
     </Box>
   );
 }

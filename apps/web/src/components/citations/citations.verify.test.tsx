@@ -40,6 +40,7 @@ describe('citations checked against their registers', () => {
             checked('pl:DU:1997:883', 'repealed', {
               title: 'Ustawa z dnia 29 sierpnia 1997 r. o ochronie danych osobowych',
               repealed_on: '2018-05-25',
+              repealed_by: 'pl:DU:2018:1000',
             }),
             checked('pl:DU:2023:99999', 'not_found'),
             checked('pl-case:III CZP 25/22', 'found', {
@@ -63,6 +64,13 @@ describe('citations checked against their registers', () => {
       ['found', 'Found in SAOS'],
       ['not_checked', 'Not checked'],
     ]);
+    // The act that repealed it, linked.
+    expect(
+      within(sources).getByTestId('source-repealed-by').querySelector('a')?.getAttribute('href'),
+    ).toBe('https://eli.gov.pl/eli/DU/2018/1000/ogl');
+    expect(within(sources).getByTestId('source-repealed-by').textContent).toBe(
+      'Repealed by Personal Data Protection Act',
+    );
     // The register's title names an act the table does not know; the judgment links to SAOS.
     expect(
       within(sources).getByRole('link', {
