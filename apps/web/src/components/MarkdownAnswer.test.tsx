@@ -15,9 +15,7 @@ describe('MarkdownAnswer', () => {
   it('links only to other sites, opened apart; a relative link stays text', () => {
     render(
       <MarkdownAnswer
-        text={
-          '[ustawa](https://isap.sejm.gov.pl/x) [wyloguj](/api/auth/logout) [js](javascript:alert(1)) [mail](mailto:biuro@example.com)'
-        }
+        text={`[ustawa](https://isap.sejm.gov.pl/x) [wyloguj](/api/auth/logout) [js](javascript:alert(1)) [mail](mailto:biuro@example.com) [nasze](${window.location.origin}/api/user/get)`}
       />,
     );
     const external = screen.getByRole('link', { name: 'ustawa' });
@@ -29,6 +27,7 @@ describe('MarkdownAnswer', () => {
     );
     expect(screen.queryByRole('link', { name: 'wyloguj' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'js' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'nasze' })).toBeNull();
     expect(screen.getByText('wyloguj').tagName).toBe('SPAN');
   });
 });

@@ -16,7 +16,16 @@ const WEB_LINK = /^(?:https?:\/\/|mailto:)/i;
  * to other sites: a relative one could point at our own API. Images are never loaded (a
  * same-origin image is a request made with the reader's session): their description shows.
  */
-export const safeAnswerUrl = (url: string) => (WEB_LINK.test(url.trim()) ? url : '');
+export function safeAnswerUrl(url: string): string {
+  if (!WEB_LINK.test(url.trim())) return '';
+  // Written out in full, our own address is as much our API as a relative link.
+  try {
+    if (new URL(url.trim()).origin === window.location.origin) return '';
+  } catch {
+    return '';
+  }
+  return url;
+}
 
 const components: Components = {
   a: ({ node, href, children, ...props }) => {
