@@ -6,7 +6,6 @@ import {
 import { sourceKey, type SourceRef } from '@themis/shared/citations';
 import type { TFunction } from 'i18next';
 import { createContext, useContext, useMemo } from 'react';
-import { formatDate } from '../../app/dates';
 import { runtimeConfig } from '../../app/runtime-config';
 import { useCheckLegalSourcesQuery } from './legal-sources-api';
 
@@ -33,10 +32,16 @@ export function useSourceStates(sources: readonly SourceRef[], finished: boolean
   return useMemo(() => new Map((data?.items ?? []).map((item) => [item.key, item])), [data]);
 }
 
+/**
+ * A register's day (`2018-05-25`) as the app writes dates in both languages (`25.05.2018`),
+ * without the date library, which the chat does not otherwise load.
+ */
+const writtenDay = (day: string) => day.split('-').reverse().join('.');
+
 /** What a source's state reads as: `In force`, `Repealed on 25.05.2018`, `Not checked`. */
 export function stateText(checked: CheckedLegalSource, t: TFunction<'chat'>): string {
   if (checked.state === 'repealed' && checked.repealed_on) {
-    return t('citations.states.repealedOn', { date: formatDate(checked.repealed_on) });
+    return t('citations.states.repealedOn', { date: writtenDay(checked.repealed_on) });
   }
   return t(`citations.states.${checked.state}`);
 }
