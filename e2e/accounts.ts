@@ -211,6 +211,21 @@ export const VARIANTS: readonly Variant[] = [
 ];
 
 /**
+ * The two variants of a walk: English and light at 1440 px does every step (`whole`); Polish
+ * and dark at 375 px sees every screen and dialog but may leave out what only repeats a
+ * behaviour the first proved (`screens`).
+ */
+export const WALK_VARIANTS: readonly (Variant & { scope: 'whole' | 'screens' })[] = [
+  {
+    ...VARIANTS[0]!,
+    viewport: { width: 1440, height: 900 },
+    label: 'en, light, 1440px',
+    scope: 'whole',
+  },
+  { ...VARIANTS[1]!, scope: 'screens' },
+];
+
+/**
  * Puts a page's browser context in a variant before its first visit: the language by the
  * `lang` cookie the app keeps, the theme by its stored preference, and the screen size.
  */

@@ -9,7 +9,7 @@ import {
   textsOf,
   uniqueEmail,
   VARIANTS,
-  type Variant,
+  WALK_VARIANTS,
 } from './accounts';
 import {
   E2E_ANSWER_END,
@@ -31,10 +31,7 @@ import { ownerWithOrganization } from './organizations';
 const headers = { origin: E2E_URL };
 
 /** English and light at 1440 px, Polish and dark at 375 px. */
-const WALKS: readonly Variant[] = [
-  { ...VARIANTS[0]!, viewport: { width: 1440, height: 900 }, label: 'en, light, 1440px' },
-  VARIANTS[1]!,
-];
+const WALKS = WALK_VARIANTS;
 
 const CARD = {
   visa: '4242 4242 4242 4242',

@@ -1,4 +1,4 @@
-import { applyVariant, signUpThroughApi, textsOf, VARIANTS, type Variant } from './accounts';
+import { applyVariant, signUpThroughApi, textsOf, WALK_VARIANTS } from './accounts';
 import { askWithSources } from './citations';
 import { E2E_CITING_QUESTION_MARK, E2E_INVENTED_ACT } from './env';
 import { expect, expectAccessible, test } from './fixtures';
@@ -9,10 +9,7 @@ import { expect, expectAccessible, test } from './fixtures';
 // stand-in of the Sejm's ELI API and SAOS) say of each.
 
 /** English and light at 1440 px, Polish and dark at 375 px. */
-const WALKS: readonly Variant[] = [
-  { ...VARIANTS[0]!, viewport: { width: 1440, height: 900 }, label: 'en, light, 1440px' },
-  VARIANTS[1]!,
-];
+const WALKS = WALK_VARIANTS;
 
 for (const variant of WALKS) {
   const { language, label } = variant;

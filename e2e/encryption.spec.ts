@@ -8,6 +8,7 @@ import {
   textsOf,
   uniqueEmail,
   VARIANTS,
+  WALK_VARIANTS,
   type Variant,
 } from './accounts';
 import { E2E_URL } from './env';
@@ -121,20 +122,9 @@ async function lockAndUnlock(page: Page, variant: Variant, question: string) {
   await expect(page.getByRole('article', { name: t.chat.question.label })).toContainText(question);
 }
 
-/**
- * English and light at 1440 px walks every step; Polish and dark at 375 px sees every screen
- * and dialog but leaves out what only repeats a behaviour (a second tab unlocked with the
- * first, locking the session again).
- */
-const WALKS: readonly (Variant & { scope: 'whole' | 'screens' })[] = [
-  {
-    ...VARIANTS[0]!,
-    viewport: { width: 1440, height: 900 },
-    label: 'en, light, 1440px',
-    scope: 'whole',
-  },
-  { ...VARIANTS[1]!, scope: 'screens' },
-];
+// The Polish walk leaves out (a second tab unlocked with the
+// first, locking the session again).
+const WALKS = WALK_VARIANTS;
 
 for (const variant of WALKS) {
   const { language, label, scope } = variant;

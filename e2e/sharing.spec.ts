@@ -6,7 +6,7 @@ import {
   signUpThroughApi,
   textsOf,
   uniqueEmail,
-  VARIANTS,
+  WALK_VARIANTS,
   type Variant,
   registerInBrowser,
 } from './accounts';
@@ -23,20 +23,9 @@ import { colleagueJoining, ownerWithOrganization } from './organizations';
 
 const headers = { origin: E2E_URL };
 
-/**
- * English and light at 1440 px walks every step; Polish and dark at 375 px sees every screen
- * and dialog but leaves out what only repeats a behaviour (B continuing the conversation, B
- * reading the link again once enabled, and once deleted).
- */
-const WALKS: readonly (Variant & { scope: 'whole' | 'screens' })[] = [
-  {
-    ...VARIANTS[0]!,
-    viewport: { width: 1440, height: 900 },
-    label: 'en, light, 1440px',
-    scope: 'whole',
-  },
-  { ...VARIANTS[1]!, scope: 'screens' },
-];
+// The Polish walk leaves out (B continuing the conversation, B
+// reading the link again once enabled, and once deleted).
+const WALKS = WALK_VARIANTS;
 
 /** Another person, in a browser context of their own, in the same variant. */
 async function anotherPerson(browser: Browser, variant: Variant) {
