@@ -118,6 +118,26 @@ describe('the encryption sync job', () => {
     expect((await e.status(client)).conversations_pending).toBeNull();
   });
 
+  it('reports a running job as pending while it has nothing left to count', async () => {
+    const { client, pk } = await encryptedAccount('RUNNING-MARK');
+    await e.runJobs();
+    await client.post('/api/user/disable-encryption', { encrypted_conversations_action: 'DELETE' });
+    const leaseJobs = (lockedUntil: ReturnType<typeof sql>) =>
+      h.t.database.db.update(jobs).set({ lockedUntil }).where(eq(jobs.type, 'encryption.sync'));
+    // A worker holds the job and has deleted the conversation, but has not finished: the page
+    // must keep asking, or it would never learn that the conversation is gone.
+    await leaseJobs(sql`now() + interval '1 minute'`);
+    await h.t.database.db.execute(sql`delete from conversations where id = ${pk}`);
+    expect((await e.status(client)).conversations_pending).toEqual({
+      to_encrypt: 0,
+      to_decrypt: 0,
+      to_delete: 0,
+    });
+    // A lease that ran out is a worker that died: nothing runs, nothing is reported.
+    await leaseJobs(sql`now() - interval '1 minute'`);
+    expect((await e.status(client)).conversations_pending).toBeNull();
+  });
+
   it('ends even when an attachment’s file was lost from the store', async () => {
     const { client, user } = await e.proUser();
     const pk = await e.conversationWith(client, 'LOST-MARK');

@@ -7,6 +7,7 @@ import { AppError } from '../../errors';
 import { SealBrokenError } from '../../platform/crypto/conversation-crypto';
 import {
   enqueueJob,
+  hasRunningJob,
   hasWaitingJob,
   hurryJobs,
   JobDeferred,
@@ -92,8 +93,12 @@ export async function pendingConversations(
       if (inScope && row.encrypted === (desire !== 'ENCRYPT')) pending[bucket] += row.count;
     }
   }
-  // The job may still be finishing: with nothing left to change, there is nothing to show.
-  return pending.to_encrypt + pending.to_decrypt + pending.to_delete > 0 ? pending : null;
+  if (pending.to_encrypt + pending.to_decrypt + pending.to_delete > 0) return pending;
+  // Nothing counted, but the job runs: it is finishing, or a conversion it began before this
+  // change has yet to commit and be undone (encryption turned on, then at once off with
+  // DELETE). Reported as pending, so the page keeps asking and learns when the job is done.
+  const running = await hasRunningJob(db, { type: SYNC_JOB, field: 'userId', value: userId });
+  return running ? pending : null;
 }
 
 /**

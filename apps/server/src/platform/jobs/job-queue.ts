@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client';
 import {
   countJobsByState,
-  countWaitingJobs,
+  countUnfailedJobs,
   hurryWaitingJobs,
   insertJob,
   type JobState,
@@ -67,7 +67,15 @@ export async function hasWaitingJob(
   db: Database,
   job: { type: string; field: string; value: string },
 ): Promise<boolean> {
-  return (await countWaitingJobs(db, job)) > 0;
+  return (await countUnfailedJobs(db, job, 'waiting')) > 0;
+}
+
+/** Whether a job of `type` whose payload has `field` = `value` is running now. */
+export async function hasRunningJob(
+  db: Database,
+  job: { type: string; field: string; value: string },
+): Promise<boolean> {
+  return (await countUnfailedJobs(db, job, 'running')) > 0;
 }
 
 /** The queue by job type and state (failed, running, due, scheduled): for the metrics. */

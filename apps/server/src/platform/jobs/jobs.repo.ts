@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { jobs, type JobRow } from '../../db/schema';
 
@@ -83,9 +83,11 @@ export async function deferJob(db: Database, job: ClaimedJob, delayMs: number): 
     .where(stillOurs(job));
 }
 
-export async function countWaitingJobs(
+/** Jobs of a type whose payload has `field` = `value` that wait (not failed) or run. */
+export async function countUnfailedJobs(
   db: Database,
   job: { type: string; field: string; value: string },
+  which: 'waiting' | 'running',
 ): Promise<number> {
   const [row] = await db
     .select({ count: count() })
@@ -94,7 +96,8 @@ export async function countWaitingJobs(
       and(
         eq(jobs.type, job.type),
         isNull(jobs.failedAt),
-        isNull(jobs.lockedUntil),
+        // A lease that ran out is a worker that died, not a job that runs.
+        which === 'waiting' ? isNull(jobs.lockedUntil) : gt(jobs.lockedUntil, sql`now()`),
         sql`${jobs.payload} ->> ${job.field} = ${job.value}`,
       ),
     );

@@ -66,7 +66,8 @@ const encryptionApi = api.injectEndpoints({
     }),
     enableEncryption: build.mutation<EncryptionStatus, void>({
       query: () => ({ url: '/user/enable-encryption', method: 'POST' }),
-      invalidatesTags: ['Me'],
+      // A job that was quick may have changed them already: the status then shows nothing.
+      invalidatesTags: ['Me', 'Conversations'],
       onQueryStarted: keepStatus,
     }),
     disableEncryption: build.mutation<EncryptionStatus, EncryptedConversationsAction>({
@@ -75,7 +76,7 @@ const encryptionApi = api.injectEndpoints({
         method: 'POST',
         body: { encrypted_conversations_action: action },
       }),
-      invalidatesTags: ['Me'],
+      invalidatesTags: ['Me', 'Conversations'],
       onQueryStarted: keepStatus,
     }),
     /** What a DELETE in a scope would remove, for its confirmation. */
@@ -91,7 +92,7 @@ const encryptionApi = api.injectEndpoints({
         params: { encrypted_conversations_action: action },
       }),
       // It reaches every context, the memberships included.
-      invalidatesTags: ['Me', 'Organization'],
+      invalidatesTags: ['Me', 'Conversations', 'Organization'],
       onQueryStarted: keepStatus,
     }),
   }),
