@@ -67,6 +67,14 @@ export const HTTP_ROWS: HttpRow[] = [
     owner: 200,
   },
   {
+    route: 'GET /api/conversation/export/:pk',
+    request: (r) => ({
+      method: 'GET',
+      url: `/api/conversation/export/${r.conversation}?format=md`,
+    }),
+    owner: 200,
+  },
+  {
     route: 'PUT /api/conversation/rename/:pk',
     request: (r) => ({
       method: 'PUT',
@@ -124,6 +132,15 @@ export const HTTP_ROWS: HttpRow[] = [
     request: (r) => ({
       method: 'GET',
       url: `/api/conversation/share/list-messages/${r.shareSecret}`,
+    }),
+    owner: 200,
+    stranger: { status: 200 },
+  },
+  {
+    route: 'GET /api/conversation/share/export/:secret',
+    request: (r) => ({
+      method: 'GET',
+      url: `/api/conversation/share/export/${r.shareSecret}?format=md`,
     }),
     owner: 200,
     stranger: { status: 200 },

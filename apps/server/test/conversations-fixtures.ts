@@ -9,11 +9,16 @@ type MessageValues = Partial<typeof messages.$inferInsert>;
 export async function insertConversation(
   t: TestApp,
   userId: string,
-  values: { name?: string; updatedAt?: Date } = {},
+  values: { name?: string; updatedAt?: Date; organizationId?: string } = {},
 ) {
   const [row] = await t.database.db
     .insert(conversations)
-    .values({ userId, name: values.name ?? 'Conversation', updatedAt: values.updatedAt })
+    .values({
+      userId,
+      name: values.name ?? 'Conversation',
+      updatedAt: values.updatedAt,
+      organizationId: values.organizationId ?? null,
+    })
     .returning();
   return row!;
 }
@@ -21,7 +26,7 @@ export async function insertConversation(
 /** Messages written in order (seq increases with each), 'complete' unless said otherwise. */
 export async function insertMessages(
   t: TestApp,
-  conversation: { id: string; userId: string },
+  conversation: { id: string; userId: string; organizationId?: string | null },
   rows: MessageValues[],
 ) {
   const inserted: MessageRow[] = [];
@@ -31,6 +36,7 @@ export async function insertMessages(
       .values({
         conversationId: conversation.id,
         userId: conversation.userId,
+        organizationId: conversation.organizationId ?? null,
         // One branch, as the chat writes it: each message follows the one before.
         parentId: inserted.at(-1)?.id ?? null,
         role: 'user',

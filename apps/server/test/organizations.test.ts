@@ -48,6 +48,7 @@ describe('creating an organization', () => {
       setting_visibility: { invitation_panel_visible: true, settings_panel_visible: true },
       is_encryption_forced: false,
       is_sharing_outside_allowed: false,
+      is_export_allowed: true,
       allowed_models: null,
     });
     expect(await myMemberships(client)).toEqual([

@@ -61,6 +61,8 @@ export const ERROR_CODES = [
   // sharing
   'share_decryption_unconfirmed',
   'share_link_superseded',
+  // export
+  'export_disabled',
   // payments
   'card_declined',
   'expired_card',

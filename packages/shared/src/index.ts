@@ -24,3 +24,4 @@ export * from './payment-failures';
 export * from './billing';
 export * from './session';
 export * from './legal-sources';
+export * from './export';

@@ -32,6 +32,8 @@ export const ZOrganization = z
     }),
     is_encryption_forced: z.boolean(),
     is_sharing_outside_allowed: z.boolean(),
+    /** Whether its members (and visitors of its links) may export conversations. */
+    is_export_allowed: z.boolean(),
     /** Model ids its members may use; null allows every model. */
     allowed_models: z.array(z.string()).nullable(),
   })
@@ -258,6 +260,7 @@ export const ZOrganizationUpdateFields = z
     allowed_models: ZAllowedModels.optional(),
     is_encryption_forced: ZFormBoolean.optional(),
     is_sharing_outside_allowed: ZFormBoolean.optional(),
+    is_export_allowed: ZFormBoolean.optional(),
   })
   .meta({ id: 'OrganizationUpdateFields' });
 export type OrganizationUpdateFields = z.infer<typeof ZOrganizationUpdateFields>;

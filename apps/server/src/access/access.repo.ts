@@ -90,6 +90,15 @@ export async function findMembershipRole(
   return row?.role ?? null;
 }
 
+/** Whether an organization lets conversations out as files; false once it is gone. */
+export async function findExportAllowed(db: Database, organizationId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ allowed: organizations.exportAllowed })
+    .from(organizations)
+    .where(and(eq(organizations.id, organizationId), eq(organizations.status, 'active')));
+  return row?.allowed ?? false;
+}
+
 export type SharedLinkAccessRecord = SharedLinkRecord & ConversationShareRow;
 
 /** A link by its id or by its secret's digest, with what decides who may open it. */
@@ -102,6 +111,7 @@ export async function findSharedLinkRecord(
       ...getTableColumns(conversationShares),
       organizationStatus: organizations.status,
       sharingOutsideAllowed: organizations.sharingOutsideAllowed,
+      exportAllowed: organizations.exportAllowed,
     })
     .from(conversationShares)
     .leftJoin(organizations, eq(organizations.id, conversationShares.organizationId))
@@ -111,7 +121,7 @@ export async function findSharedLinkRecord(
         : eq(conversationShares.secretHash, by.secretHash),
     );
   if (!row) return undefined;
-  const { organizationStatus, sharingOutsideAllowed, ...link } = row;
+  const { organizationStatus, sharingOutsideAllowed, exportAllowed, ...link } = row;
   return {
     ...link,
     organization:
@@ -120,6 +130,7 @@ export async function findSharedLinkRecord(
         : {
             active: organizationStatus === 'active',
             sharingOutsideAllowed: sharingOutsideAllowed ?? false,
+            exportAllowed: exportAllowed ?? false,
           },
   };
 }

@@ -7,6 +7,7 @@ import {
   findAttachmentOwner,
   findBillingRecordOwner,
   findConversationRecord,
+  findExportAllowed,
   findMembershipRole,
   findMessageOwner,
   findSharedLinkRecord,
@@ -119,6 +120,25 @@ export async function requireSharedLinkOwnership(options: {
     throw notFound('shared link');
   }
   return link;
+}
+
+/**
+ * Exporting in the actor's context, and of a shared link's copy: refused (403
+ * export_disabled) where the context's organization, or the link's, has turned it off.
+ */
+export async function requireExportAllowed(options: {
+  db: Database;
+  actor: Actor;
+  link?: SharedLinkAccessRecord;
+}): Promise<Scope & { actor: UserActor }> {
+  const { db, actor, link } = options;
+  const scope = requireContextAccess({ actor, action: 'conversation.export' });
+  const refused = () => new AppError('export_disabled', 403, 'export turned off');
+  if (link?.organization && !link.organization.exportAllowed) throw refused();
+  if (actor.organizationId !== null && !(await findExportAllowed(db, actor.organizationId))) {
+    throw refused();
+  }
+  return scope;
 }
 
 /**

@@ -62,7 +62,7 @@ describe('shared link policies', () => {
   const firmLink = (sharingOutsideAllowed: boolean, active = true): SharedLinkRecord => ({
     ...open,
     organizationId: 'firm',
-    organization: { active, sharingOutsideAllowed },
+    organization: { active, sharingOutsideAllowed, exportAllowed: true },
   });
   const visit = (link: SharedLinkRecord, visitorIsMember = false) =>
     mayVisitSharedLink({ link, visitorIsMember, now });

@@ -6,6 +6,7 @@ export type ContextAction =
   | 'conversation.create'
   | 'conversation.search'
   | 'conversation.share'
+  | 'conversation.export'
   | 'attachment.upload'
   | 'chat.ask'
   | 'model.list'
@@ -34,6 +35,8 @@ const CONTEXT_ACTIONS: Record<ContextAction, true | readonly OrganizationRole[]>
   'conversation.create': true,
   'conversation.search': true,
   'conversation.share': ['OWNER', 'ADMIN', 'MEMBER'],
+  // What one may read one may take away as a file, unless the organization says otherwise.
+  'conversation.export': true,
   'attachment.upload': true,
   'chat.ask': true,
   'model.list': true,
@@ -73,7 +76,7 @@ export interface SharedLinkRecord extends Owned {
   disabledAt: Date | null;
   expiresAt: Date | null;
   /** Of the link's organization: null for an individual's link. */
-  organization: { active: boolean; sharingOutsideAllowed: boolean } | null;
+  organization: { active: boolean; sharingOutsideAllowed: boolean; exportAllowed: boolean } | null;
 }
 
 /**

@@ -12,6 +12,7 @@ import { stripeWebhookRoutes } from '../modules/billing/stripe-webhook.routes';
 import { conversationRoutes } from '../modules/conversations/conversations.routes';
 import { devMailboxRoutes } from '../modules/dev-mailbox/dev-mailbox.routes';
 import { encryptionRoutes } from '../modules/encryption/encryption.routes';
+import { exportRoutes } from '../modules/export/export.routes';
 import { feedbackRoutes } from '../modules/feedback/feedback.routes';
 import { legalSourceRoutes } from '../modules/legal-sources/legal-sources.routes';
 import { healthRoutes } from '../modules/health/health.routes';
@@ -97,6 +98,7 @@ async function registerApiRoutes(
   await api.register(modelRoutes(app.llm));
   await api.register(conversationRoutes(ctx));
   await api.register(sharingRoutes(ctx));
+  await api.register(exportRoutes(ctx, app.llm));
   await api.register(billingRoutes(ctx));
   await api.register(stripeWebhookRoutes(ctx));
   await api.register(usageRoutes({ db, now: ctx.now }));

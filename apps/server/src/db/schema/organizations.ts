@@ -12,6 +12,7 @@ export const organizations = pgTable('organizations', {
   allowedModels: text('allowed_models').array(),
   encryptionForced: boolean('encryption_forced').notNull().default(false),
   sharingOutsideAllowed: boolean('sharing_outside_allowed').notNull().default(false),
+  exportAllowed: boolean('export_allowed').notNull().default(true),
   planId: uuid('plan_id').references(() => plans.id),
   /** 'deleted': inactive at once, purged with everything it holds at `purgeAt`. */
   status: text('status', { enum: ['active', 'deleted'] })

@@ -1,3 +1,7 @@
 // What other modules use of this one: they import it from here, never its files.
-export { createConversationFromTranscript, transcriptForSharing } from './transcript';
+export {
+  createConversationFromTranscript,
+  transcriptForExport,
+  transcriptForSharing,
+} from './transcript';
 export type { Transcript } from './transcript';

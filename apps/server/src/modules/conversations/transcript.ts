@@ -47,15 +47,44 @@ export async function transcriptForSharing(options: {
   conversationId: string;
   decryptConfirmed: boolean;
 }): Promise<Transcript> {
+  requireContextAccess({ actor: options.actor, action: 'conversation.share' });
+  return readTranscript({
+    ...options,
+    refuseEncrypted: () =>
+      options.decryptConfirmed
+        ? undefined
+        : new AppError('share_decryption_unconfirmed', 409, 'encrypted conversation'),
+  });
+}
+
+/**
+ * What exporting puts in the file: the messages shown, readable. An encrypted conversation is
+ * read only in a session that has it unlocked (403 decryption_locked), and only in memory.
+ */
+export async function transcriptForExport(options: {
+  db: Database;
+  unlockedKeys: UnlockedKeys;
+  actor: UserActor;
+  conversationId: string;
+}): Promise<Transcript> {
+  requireContextAccess({ actor: options.actor, action: 'conversation.export' });
+  return readTranscript({ ...options, refuseEncrypted: () => undefined });
+}
+
+async function readTranscript(options: {
+  db: Database;
+  unlockedKeys: UnlockedKeys;
+  actor: UserActor;
+  conversationId: string;
+  refuseEncrypted: () => AppError | undefined;
+}): Promise<Transcript> {
   const { db, unlockedKeys, actor, conversationId } = options;
-  requireContextAccess({ actor, action: 'conversation.share' });
   await requireConversationAccess({ db, actor, action: 'read', conversationId });
   return db.transaction(async (tx) => {
     const conversation = await lockConversationForReading(tx, conversationId);
     if (!conversation) throw notFound('conversation');
-    if (conversation.encrypted && !options.decryptConfirmed) {
-      throw new AppError('share_decryption_unconfirmed', 409, 'encrypted conversation');
-    }
+    const refusal = conversation.encrypted ? options.refuseEncrypted() : undefined;
+    if (refusal) throw refusal;
     const sealer = await sealerForConversation({
       unlockedKeys,
       actor,

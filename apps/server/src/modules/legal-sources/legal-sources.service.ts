@@ -96,3 +96,16 @@ export async function checkLegalSources(options: {
     return check ? present(check) : notChecked(key);
   });
 }
+
+/**
+ * What the registers last said of these sources, as kept: for an exported file, which shows
+ * the states its reader saw and asks no register while it is made.
+ */
+export async function storedLegalSourceChecks(
+  db: Database,
+  keys: string[],
+): Promise<Map<string, CheckedLegalSource>> {
+  if (keys.length === 0) return new Map();
+  const stored = await findStoredChecks(db, keys);
+  return new Map(stored.map((check) => [check.key, present(check)]));
+}

@@ -126,7 +126,10 @@ export async function updateOrganizationRow(options: {
   db: Database;
   organizationId: string;
   values: Partial<
-    Pick<OrganizationRow, 'name' | 'allowedModels' | 'sharingOutsideAllowed' | 'avatarKey'>
+    Pick<
+      OrganizationRow,
+      'name' | 'allowedModels' | 'sharingOutsideAllowed' | 'exportAllowed' | 'avatarKey'
+    >
   >;
 }): Promise<OrganizationRow | undefined> {
   const { db, organizationId, values } = options;

@@ -122,6 +122,7 @@ export function organizationRoutes(ctx: AppContext, llm: LlmGateway) {
         'allowed_models',
         'is_encryption_forced',
         'is_sharing_outside_allowed',
+        'is_export_allowed',
       ]);
       scope.withTypeProvider<ZodTypeProvider>().put(
         '/organization/update/:organization_pk',

@@ -46,6 +46,7 @@ function presentOrganization(view: OrganizationView, publicOrigin: string): Orga
     setting_visibility: settingVisibilityOf(role),
     is_encryption_forced: organization.encryptionForced,
     is_sharing_outside_allowed: organization.sharingOutsideAllowed,
+    is_export_allowed: organization.exportAllowed,
     allowed_models: organization.allowedModels,
   };
 }
@@ -273,6 +274,7 @@ export async function updateOrganization(options: {
         ...(data.is_sharing_outside_allowed !== undefined && {
           sharingOutsideAllowed: data.is_sharing_outside_allowed,
         }),
+        ...(data.is_export_allowed !== undefined && { exportAllowed: data.is_export_allowed }),
         ...(picture.kind !== 'keep' && { avatarKey: key ?? null }),
       },
     });

@@ -103,6 +103,19 @@ export async function listSharedMessages(options: {
   };
 }
 
+/** The whole shared copy and its link, for exporting it as a file. */
+export async function readSharedCopy(options: {
+  ctx: GuardedContext;
+  actor: UserActor;
+  ip: string;
+  secret: string;
+}) {
+  const { ctx, actor, secret } = options;
+  const share = await openCountingMisses(ctx, actor, options.ip, secret);
+  const rows = await shareMessagePage(ctx.db, share.id, 0, share.messageCount);
+  return { share, rows };
+}
+
 /** The shared messages copied into a new conversation of the visitor's current context. */
 export async function continueSharedConversation(options: {
   ctx: GuardedContext;

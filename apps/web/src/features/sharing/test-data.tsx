@@ -65,6 +65,7 @@ export function currentOrganization(role: Organization['role']): Organization {
     setting_visibility: { invitation_panel_visible: false, settings_panel_visible: false },
     is_encryption_forced: false,
     is_sharing_outside_allowed: true,
+    is_export_allowed: true,
     allowed_models: null,
   };
 }

@@ -164,6 +164,7 @@ function membership(overrides: Partial<Membership> & { name: string }): Membersh
     setting_visibility: { invitation_panel_visible: false, settings_panel_visible: false },
     is_encryption_forced: overrides.is_encryption_forced ?? false,
     is_sharing_outside_allowed: false,
+    is_export_allowed: true,
     allowed_models: null,
   };
   return {

@@ -1,0 +1,1 @@
+ALTER TABLE "organizations" ADD COLUMN "export_allowed" boolean DEFAULT true NOT NULL;

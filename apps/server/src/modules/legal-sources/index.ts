@@ -1,0 +1,2 @@
+// What other modules use of this one: they import it from here, never its files.
+export { storedLegalSourceChecks } from './legal-sources.service';
