@@ -9,10 +9,11 @@
 // (bench/encryption.mjs) and what encryption adds to streaming and the history
 // (bench/encryption-chat.mjs), and shared links: a 2,000-message conversation's shared view and
 // a link manager of 1,000 links (bench/sharing.mjs), how well answers' citations of the law
-// are recognised (bench/citations.mjs), and a soak of 200 users for 10 minutes:
+// are recognised (bench/citations.mjs), how long exporting a 200-message conversation takes
+// (bench/export.mjs), and a soak of 200 users for 10 minutes:
 // latency, errors and the server's memory over time (bench/soak.mjs). Reports; never asserts.
 // BENCH_ONLY=start, chat, pages (with the perceived speed), hostile_documents, account_timing, organizations, encryption,
-// sharing, citations or soak measures only that part and updates it in bench/results.json; BENCH_SKIP_SOAK=1
+// sharing, citations, export or soak measures only that part and updates it in bench/results.json; BENCH_SKIP_SOAK=1
 // measures every part but the soak, whose figures are kept.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -27,6 +28,7 @@ import { measureChatStreaming } from './chat-streaming.mjs';
 import { measureColdStart } from './cold-start.mjs';
 import { measureEncryptedChat } from './encryption-chat.mjs';
 import { measureEncryption } from './encryption.mjs';
+import { measureExport } from './export.mjs';
 import { measureHostileDocuments } from './hostile-documents.mjs';
 import { measureOrganizations } from './organizations.mjs';
 import { measurePageWeight, pageTargets } from './page-weight.mjs';
@@ -292,6 +294,7 @@ const PARTS = [
   'encryption',
   'sharing',
   'citations',
+  'export',
   'soak',
 ];
 if (only && !PARTS.includes(only)) throw new Error(`BENCH_ONLY is one of ${PARTS}, not ${only}`);
@@ -343,6 +346,12 @@ try {
     );
   }
   if (!only || only === 'citations') results.citations = await measureCitations();
+  if (!only || only === 'export') {
+    results.export = await measureExport(
+      { timeToReady, stop, post, lastCode, cookiesOf, base: BASE },
+      join(dataDir, 'export'),
+    );
+  }
   if (!only && process.env.BENCH_SKIP_SOAK === '1') {
     // The soak takes ten minutes or more: kept from the run that measured it.
     results.soak = (await previousResults()).soak;
@@ -366,6 +375,7 @@ try {
     encryption: results.encryption,
     sharing: results.sharing,
     citations: results.citations,
+    export: results.export,
     soak: results.soak,
   }[only];
   console.log(JSON.stringify(part ?? results, null, 2));

@@ -9,7 +9,12 @@ const workspacePrefix = '@themis/';
 
 await rm('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/main.ts', 'src/cli.ts', 'src/make-data-template.ts'],
+  entryPoints: [
+    'src/main.ts',
+    'src/cli.ts',
+    'src/make-data-template.ts',
+    'src/modules/export/render-worker.ts',
+  ],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

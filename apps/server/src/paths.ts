@@ -13,4 +13,9 @@ export const EXTRACTION_WORKER = new URL(
   './modules/attachments/extraction-worker.mjs',
   import.meta.url,
 );
+/** The export's layout thread: TypeScript from src/, bundled JavaScript in dist/. */
+export const EXPORT_RENDER_WORKER = new URL(
+  `./modules/export/render-worker.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`,
+  import.meta.url,
+);
 export const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));

@@ -17,9 +17,7 @@ import {
 } from './export-document';
 import { exportFileName } from './export-filename';
 import { findLetterheadOrganization } from './export.repo';
-import { renderDocx } from './render-docx';
-import { renderMarkdown } from './render-markdown';
-import { renderPdf } from './render-pdf';
+import { renderInThread } from './render-pool';
 
 /** Files one user may make in a minute: a document for the case file now and then. */
 const EXPORTS_PER_USER = { limit: 10, windowMs: 60_000 };
@@ -61,12 +59,6 @@ async function letterheadOf(
   return { name: organization.name, logo };
 }
 
-async function render(doc: ExportDocument, format: ExportFormat): Promise<Buffer> {
-  if (format === 'docx') return renderDocx(doc);
-  if (format === 'pdf') return renderPdf(doc);
-  return Buffer.from(renderMarkdown(doc), 'utf8');
-}
-
 async function exportMessages(
   request: ExportRequest,
   source: { title: string; shared: boolean; messages: ExportMessageInput[] },
@@ -101,7 +93,7 @@ async function exportMessages(
   return {
     fileName: exportFileName({ name: doc.title, day, format }),
     format,
-    bytes: await render(doc, format),
+    bytes: await renderInThread(doc, format),
   };
 }
 

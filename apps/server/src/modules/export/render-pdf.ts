@@ -1,5 +1,4 @@
 import { createRequire } from 'node:module';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import PDFDocument from 'pdfkit';
 import type { PhrasingContent, RootContent, TableRow } from 'mdast';
 import { parseAnswer, splitCitations } from './answer-markdown';
@@ -384,10 +383,7 @@ function frame(pdf: Pdf, doc: ExportDocument) {
   }
 }
 
-/**
- * The conversation as a PDF with its fonts embedded. Laid out a message at a time, giving the
- * event loop a turn between messages so that a long conversation holds no request back.
- */
+/** The conversation as a PDF with its fonts embedded (run in the export thread). */
 export async function renderPdf(doc: ExportDocument): Promise<Buffer> {
   const pdf = new PDFDocument({
     size: 'A4',
@@ -418,10 +414,7 @@ export async function renderPdf(doc: ExportDocument): Promise<Buffer> {
     layout.paragraph([{ text: line, font: 'regular' }], { size: SIZE.small, color: MUTED });
   }
   layout.rule();
-  for (const item of doc.messages) {
-    message(layout, item, doc);
-    await nextTurn();
-  }
+  for (const item of doc.messages) message(layout, item, doc);
   layout.rule();
   layout.paragraph([{ text: copy.notice, font: 'italic' }], { size: SIZE.small });
   frame(pdf, doc);
