@@ -250,7 +250,11 @@ export function organizationUpdateForm(
       fields.allowed_models ? JSON.stringify(fields.allowed_models) : '',
     );
   }
-  for (const key of ['is_encryption_forced', 'is_sharing_outside_allowed'] as const) {
+  for (const key of [
+    'is_encryption_forced',
+    'is_sharing_outside_allowed',
+    'is_export_allowed',
+  ] as const) {
     if (fields[key] !== undefined) form.append(key, String(fields[key]));
   }
   if (picture.kind === 'picked') form.append('avatar', picture.image.file);

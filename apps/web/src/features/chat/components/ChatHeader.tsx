@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import type { Conversation } from '@themis/shared';
 import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '../../../components/visually-hidden';
+import { ExportButton } from '../../export';
 import { ShareButton } from '../../sharing';
 import { useConversationName } from './ConversationRow';
 import { EncryptedMark } from './EncryptedMark';
@@ -17,7 +18,7 @@ export interface ChatHeaderProps {
   modelMenu: ModelMenuProps;
 }
 
-/** Above the conversation: its name for screen readers, the model, the usage, sharing. */
+/** Above the conversation: its name for screen readers, the model, the usage, sharing, export. */
 export function ChatHeader({ conversationId, listed, empty, modelMenu }: ChatHeaderProps) {
   const { t } = useTranslation('chat');
   const conversationName = useConversationName();
@@ -49,6 +50,12 @@ export function ChatHeader({ conversationId, listed, empty, modelMenu }: ChatHea
           conversationPk={conversationId}
           name={listed && conversationName(listed)}
           encrypted={listed?.is_encrypted ?? false}
+        />
+      )}
+      {conversationId && !empty && (
+        <ExportButton
+          target={{ conversationPk: conversationId }}
+          name={listed && conversationName(listed)}
         />
       )}
     </Box>

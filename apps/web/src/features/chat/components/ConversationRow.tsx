@@ -21,6 +21,7 @@ export interface ConversationRowProps {
   onRename: (conversation: Conversation) => void;
   /** Absent for those who may not share (an organization's observers). */
   onShare?: (conversation: Conversation) => void;
+  onExport: (conversation: Conversation) => void;
   onDelete: (conversation: Conversation) => void;
 }
 
@@ -32,7 +33,7 @@ export function useConversationName(): (conversation: Conversation) => string {
 }
 
 /**
- * One conversation in the history, with its rename, share and delete menu. A locked one shows a lock
+ * One conversation in the history, with its rename, share, export and delete menu. A locked one shows a lock
  * and opens to the unlock dialog (the chat page asks when its messages are refused); an
  * encrypted one that is unlocked is marked as encrypted after its name.
  */
@@ -42,6 +43,7 @@ export const ConversationRow = memo(function ConversationRow({
   onNavigate,
   onRename,
   onShare,
+  onExport,
   onDelete,
 }: ConversationRowProps) {
   const { t } = useTranslation('chat');
@@ -118,6 +120,15 @@ export const ConversationRow = memo(function ConversationRow({
             {t('history.share')}
           </MenuItem>
         )}
+        <MenuItem
+          onClick={() => {
+            close();
+            onExport(conversation);
+          }}
+          data-testid="history-export"
+        >
+          {t('history.export')}
+        </MenuItem>
         <MenuItem
           onClick={() => {
             close();

@@ -16,6 +16,7 @@ import { errorMessage } from '../../../app/api/error-message';
 import { paths } from '../../../app/paths';
 import { useToast } from '../../../app/toast';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { ExportDialog } from '../../export';
 import { ShareDialog, useCanShare } from '../../sharing';
 import {
   useDeleteConversationMutation,
@@ -52,6 +53,7 @@ export function HistoryPanel({ onNavigate }: HistoryPanelProps) {
   const [query, setQuery] = useState('');
   const [renaming, setRenaming] = useState<Conversation>();
   const [sharing, setSharing] = useState<Conversation>();
+  const [exporting, setExporting] = useState<Conversation>();
   const canShare = useCanShare();
   const [removing, setRemoving] = useState<Conversation>();
   const conversationName = useConversationName();
@@ -167,6 +169,7 @@ export function HistoryPanel({ onNavigate }: HistoryPanelProps) {
                     onNavigate={onNavigate}
                     onRename={setRenaming}
                     onShare={canShare ? setSharing : undefined}
+                    onExport={setExporting}
                     onDelete={setRemoving}
                   />
                 )
@@ -196,6 +199,15 @@ export function HistoryPanel({ onNavigate }: HistoryPanelProps) {
             name={conversationName(sharing)}
             encrypted={sharing.is_encrypted}
             onClose={() => setSharing(undefined)}
+          />
+        </Suspense>
+      )}
+      {exporting && (
+        <Suspense fallback={null}>
+          <ExportDialog
+            target={{ conversationPk: exporting.pk }}
+            name={conversationName(exporting)}
+            onClose={() => setExporting(undefined)}
           />
         </Suspense>
       )}

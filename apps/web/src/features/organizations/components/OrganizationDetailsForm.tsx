@@ -24,12 +24,14 @@ interface Draft {
   /** null: every model. */
   allowedModels: string[] | null;
   sharingOutside: boolean;
+  exportAllowed: boolean;
 }
 
 const draftOf = (organization: Organization): Draft => ({
   name: organization.name,
   allowedModels: organization.allowed_models,
   sharingOutside: organization.is_sharing_outside_allowed,
+  exportAllowed: organization.is_export_allowed,
 });
 
 const sameModels = (a: string[] | null, b: string[] | null) =>
@@ -37,7 +39,7 @@ const sameModels = (a: string[] | null, b: string[] | null) =>
 
 /**
  * The general tab's form (spec §2): name and logo, the models members may use, and the
- * switch for sharing outside the organization. Only what changed is sent; Cancel puts
+ * switches for sharing outside the organization and for exporting. Only what changed is sent; Cancel puts
  * everything back. Forced encryption sits among the policies but applies at once.
  */
 export function OrganizationDetailsForm({ organization }: { organization: Organization }) {
@@ -64,6 +66,9 @@ export function OrganizationDetailsForm({ organization }: { organization: Organi
     ...(draft.sharingOutside !== saved.sharingOutside && {
       is_sharing_outside_allowed: draft.sharingOutside,
     }),
+    ...(draft.exportAllowed !== saved.exportAllowed && {
+      is_export_allowed: draft.exportAllowed,
+    }),
   };
   const changed = Object.keys(changes).length > 0 || picture.kind !== 'unchanged';
   const valid = nameCheck.success && !noModelChosen;
@@ -76,13 +81,22 @@ export function OrganizationDetailsForm({ organization }: { organization: Organi
       setError(result.error);
       return;
     }
-    // The sharing switch has its own notice; the rest of the form, the saved one.
-    const { is_sharing_outside_allowed: sharing, ...details } = changes;
+    // The sharing and export switches have their own notices; the rest of the form, the saved one.
+    const {
+      is_sharing_outside_allowed: sharing,
+      is_export_allowed: exporting,
+      ...details
+    } = changes;
     if (Object.keys(details).length > 0 || picture.kind !== 'unchanged') {
       void toast.show(t('general.saved'), { variant: 'success' });
     }
     if (sharing !== undefined) {
       void toast.show(t(sharing ? 'general.sharingOn' : 'general.sharingOff'), {
+        variant: 'success',
+      });
+    }
+    if (exporting !== undefined) {
+      void toast.show(t(exporting ? 'general.exportOn' : 'general.exportOff'), {
         variant: 'success',
       });
     }
@@ -170,6 +184,16 @@ export function OrganizationDetailsForm({ organization }: { organization: Organi
             />
           }
           label={t('general.sharingOutside')}
+        />
+        <FormControlLabel
+          control={
+            <Switch
+              checked={draft.exportAllowed}
+              onChange={(event) => edit({ exportAllowed: event.target.checked })}
+              data-testid="organization-export-switch"
+            />
+          }
+          label={t('general.exportAllowed')}
         />
       </FormControl>
       <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>

@@ -15,6 +15,7 @@ import { paths } from '../../../app/paths';
 import { useToast } from '../../../app/toast';
 import { useLanguage } from '../../../app/use-language';
 import { useEncryptionFlows } from '../../encryption';
+import { ExportButton } from '../../export';
 import {
   useContinueSharedConversationMutation,
   useListSharedMessagesInfiniteQuery,
@@ -39,8 +40,8 @@ function PrivacyMeta() {
   );
 }
 
-/** Who shared it and when. */
-function SharedHeader({ shared }: { shared: SharedConversation }) {
+/** Who shared it and when, and the way to take it away as a file. */
+function SharedHeader({ shared, secret }: { shared: SharedConversation; secret: string }) {
   const { t } = useTranslation(['sharing', 'chat']);
   const { language } = useLanguage();
   const owner = shared.owner.full_name;
@@ -59,7 +60,7 @@ function SharedHeader({ shared }: { shared: SharedConversation }) {
       </Typography>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
         <PersonAvatar person={shared.owner} />
-        <Box>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography variant="body2" data-testid="shared-owner">
             {sharedBy}
           </Typography>
@@ -67,6 +68,7 @@ function SharedHeader({ shared }: { shared: SharedConversation }) {
             {`${sharedOn} · ${t('page.messageCount', { count: shared.message_count })}`}
           </Typography>
         </Box>
+        <ExportButton target={{ shareSecret: secret }} name={shared.name || undefined} />
       </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
         {t('page.snapshotNote')}
@@ -155,7 +157,7 @@ export function SharedConversationPage() {
       sx={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0 }}
     >
       <PrivacyMeta />
-      <SharedHeader shared={verify.data} />
+      <SharedHeader shared={verify.data} secret={secret} />
       <Box component="section" aria-label={t('page.messages')} sx={{ ...COLUMN, flex: 1, py: 1 }}>
         {messages.isLoading && <CircularProgress size={24} aria-label={t('page.loading')} />}
         {messages.data && items.length === 0 && (
