@@ -47,6 +47,8 @@ export const E2E_RICH_ANSWER_ROWS = 20;
  */
 export const E2E_CITING_QUESTION_MARK = 'with its sources';
 export const E2E_INVENTED_ACT = 'Dz. U. z 2023 r. poz. 99999';
+/** A question holding this gets an answer with a heading, a citation, a table and code. */
+export const E2E_EXPORT_QUESTION_MARK = 'for the case file';
 /** A question holding this gets a quick answer that reports more tokens than any plan allows. */
 export const E2E_COSTLY_QUESTION_MARK = 'every statute ever written';
 export const E2E_COSTLY_ANSWER_TOKENS = 500_000_000;

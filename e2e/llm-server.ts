@@ -8,6 +8,7 @@ import {
 import {
   E2E_ANSWER_END,
   E2E_CITING_QUESTION_MARK,
+  E2E_EXPORT_QUESTION_MARK,
   E2E_COSTLY_ANSWER_TOKENS,
   E2E_COSTLY_QUESTION_MARK,
   E2E_FAILING_QUESTION_MARK,
@@ -70,6 +71,17 @@ function citingDeltas(question: string): string[] {
     'personal data are now processed under Regulation (EU) 2016/679, ',
     'and the Supreme Court ruled on loans in III CZP 25/22. ',
     `See also ${invented ? `Dz. U. z 2023 r. poz. ${invented}` : E2E_INVENTED_ACT}. `,
+    E2E_ANSWER_END,
+  ];
+}
+
+/** What an exported file is tested on: a heading, a citation, a table and a code block. */
+function caseFileDeltas(): string[] {
+  return [
+    '## Notice periods\n\n',
+    'A lease for an indefinite time ends on notice under art. 673 § 1 k.c.\n\n',
+    '| Rent paid | Notice |\n|---|---|\n| monthly | 3 months |\n\n',
+    '```text\nnotice = 3 months\n```\n\n',
     E2E_ANSWER_END,
   ];
 }
@@ -195,8 +207,15 @@ const upstream = await startFakeUpstream(async (request, res) => {
   }
   const slow = question.includes(E2E_SLOW_QUESTION_MARK);
   const citing = question.includes(E2E_CITING_QUESTION_MARK);
+  const caseFile = question.includes(E2E_EXPORT_QUESTION_MARK);
   await streamOpenAiAnswer(request, res, {
-    deltas: slow ? slowDeltas() : citing ? citingDeltas(question) : quickDeltas(question),
+    deltas: slow
+      ? slowDeltas()
+      : citing
+        ? citingDeltas(question)
+        : caseFile
+          ? caseFileDeltas()
+          : quickDeltas(question),
     delayMs: slow ? 250 : 20,
     usage: {
       input: 120,

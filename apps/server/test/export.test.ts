@@ -223,6 +223,11 @@ describe('exporting a conversation', () => {
     expect(res.body).toContain('## Question · 4 December 2026 at 04:30');
     expect(res.body).toContain('1. [art. 415 k.c.]');
     expect(res.headers['content-disposition']).toContain('filename="Lease 2026-12-04.md"');
+    // The page's language over the account's.
+    const polish = await visitor.client.get(
+      `/api/conversation/export/${conversation.id}?format=md&lang=pl`,
+    );
+    expect(polish.body).toContain('Data eksportu: 04.12.2026, 09:30');
   });
 
   it('refuses an unknown format or time zone as a validation error', async () => {

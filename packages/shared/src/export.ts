@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from './constants';
 
 /** What a conversation exports to: the format firms edit, the one they file, and plain text. */
 export const EXPORT_FORMATS = ['docx', 'pdf', 'md'] as const;
@@ -22,12 +23,14 @@ export function isKnownTimeZone(value: string): boolean {
 
 /**
  * GET /conversation/export/{conversation_pk} and /conversation/share/export/{secret}: the
- * conversation as a file, dated in the reader's time zone (UTC when none is given).
+ * conversation as a file in the reader's language (the page's; the account's when none is
+ * given), dated in their time zone (UTC when none is given).
  */
 export const ZExportQuery = z
   .object({
     format: z.enum(EXPORT_FORMATS),
     time_zone: z.string().max(64).refine(isKnownTimeZone, 'validation.invalid').default('UTC'),
+    lang: z.enum(LANGUAGES).optional(),
   })
   .meta({ id: 'ExportQuery' });
 export type ExportQuery = z.input<typeof ZExportQuery>;

@@ -67,6 +67,7 @@ export function exportRoutes(ctx: AppContext, llm: LlmGateway) {
             conversationId: request.params.pk,
             format: request.query.format,
             timeZone: request.query.time_zone,
+            language: request.query.lang,
           }),
         ),
     );
@@ -98,6 +99,7 @@ export function exportRoutes(ctx: AppContext, llm: LlmGateway) {
             secret: request.params.secret,
             format: request.query.format,
             timeZone: request.query.time_zone,
+            language: request.query.lang,
           }),
         );
       },

@@ -35,6 +35,8 @@ interface ExportRequest {
   actor: UserActor;
   format: ExportFormat;
   timeZone: string;
+  /** The page's language; the account's when absent. */
+  language: Language | undefined;
 }
 
 async function countExport(ctx: AppContext, actor: UserActor) {
@@ -77,7 +79,7 @@ async function exportMessages(
   const names = new Map(models.map((model) => [model.id, model.display_name]));
   const now = ctx.now();
   const doc = buildExportDocument({
-    language: user.language as Language,
+    language: request.language ?? (user.language as Language),
     timeZone: request.timeZone,
     now,
     title: source.title,

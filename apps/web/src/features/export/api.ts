@@ -1,4 +1,4 @@
-import type { ExportFormat, ExportQuery } from '@themis/shared';
+import type { ExportFormat, ExportQuery, Language } from '@themis/shared';
 import { api } from '../../app/api/api';
 
 /** What is exported: the reader's own conversation, or what a shared link shows. */
@@ -29,9 +29,9 @@ const exportApi = api.injectEndpoints({
   endpoints: (build) => ({
     exportConversation: build.mutation<
       ExportedFile,
-      { target: ExportTarget; format: ExportFormat }
+      { target: ExportTarget; format: ExportFormat; language: Language }
     >({
-      query: ({ target, format }) => ({
+      query: ({ target, format, language }) => ({
         url:
           'conversationPk' in target
             ? `/conversation/export/${segment(target.conversationPk)}`
@@ -39,6 +39,7 @@ const exportApi = api.injectEndpoints({
         params: {
           format,
           time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+          lang: language,
         } satisfies ExportQuery,
         // The file goes to an object URL: the store keeps its name and address, not its bytes.
         responseHandler: async (response) =>

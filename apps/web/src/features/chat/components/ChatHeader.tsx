@@ -46,17 +46,26 @@ export function ChatHeader({ conversationId, listed, empty, modelMenu }: ChatHea
       {conversationId && listed?.is_encrypted && <EncryptedMark />}
       <UsageMeter />
       {conversationId && !empty && (
-        <ShareButton
-          conversationPk={conversationId}
-          name={listed && conversationName(listed)}
-          encrypted={listed?.is_encrypted ?? false}
-        />
-      )}
-      {conversationId && !empty && (
-        <ExportButton
-          target={{ conversationPk: conversationId }}
-          name={listed && conversationName(listed)}
-        />
+        // Together, so that on a phone they wrap as one.
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 0.5,
+            flexShrink: 0,
+            ml: { xs: 'auto', sm: 0 },
+          }}
+        >
+          <ShareButton
+            conversationPk={conversationId}
+            name={listed && conversationName(listed)}
+            encrypted={listed?.is_encrypted ?? false}
+          />
+          <ExportButton
+            target={{ conversationPk: conversationId }}
+            name={listed && conversationName(listed)}
+          />
+        </Box>
       )}
     </Box>
   );

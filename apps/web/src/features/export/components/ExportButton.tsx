@@ -24,7 +24,11 @@ export function ExportButton(props: Omit<ExportDialogProps, 'onClose'>) {
         aria-label={t('export.action')}
         aria-haspopup="dialog"
         data-testid="export-open"
-        sx={{ flexShrink: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
+        sx={{
+          flexShrink: 0,
+          minWidth: { xs: 40, sm: 64 },
+          '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } },
+        }}
       >
         {/* On a phone the icon alone keeps the header on one line. */}
         <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>

@@ -49,6 +49,7 @@ describe('export dialog', () => {
     const query = new URL(request.url).searchParams;
     expect(query.get('format')).toBe('pdf');
     expect(query.get('time_zone')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(query.get('lang')).toBe('en');
     expect(created).toHaveBeenCalledOnce();
     expect(clicked).toHaveBeenCalledOnce();
     expect(await screen.findByText(`Saved as ${FILE_NAME}`)).toBeDefined();

@@ -13,6 +13,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../app/api/error-message';
 import { useToast } from '../../../app/toast';
+import { useLanguage } from '../../../app/use-language';
 import { saveFile, useExportConversationMutation, type ExportTarget } from '../api';
 
 export interface ExportDialogProps {
@@ -26,13 +27,14 @@ export interface ExportDialogProps {
 export function ExportDialog({ target, name, onClose }: ExportDialogProps) {
   const { t } = useTranslation('chat');
   const toast = useToast();
+  const { language } = useLanguage();
   const titleId = useId();
   const [format, setFormat] = useState<ExportFormat>('docx');
   const [exportConversation, { isLoading, error, reset }] = useExportConversationMutation();
   const failure = error ? errorMessage(error) : undefined;
 
   async function download() {
-    const result = await exportConversation({ target, format });
+    const result = await exportConversation({ target, format, language });
     if (!('data' in result) || !result.data) return;
     saveFile(result.data);
     void toast.show(t('export.saved', { name: result.data.fileName }), { variant: 'success' });

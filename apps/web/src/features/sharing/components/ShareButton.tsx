@@ -27,7 +27,11 @@ export function ShareButton(props: Omit<ShareDialogProps, 'onClose'>) {
         aria-label={t('share')}
         aria-haspopup="dialog"
         data-testid="chat-share"
-        sx={{ flexShrink: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
+        sx={{
+          flexShrink: 0,
+          minWidth: { xs: 40, sm: 64 },
+          '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } },
+        }}
       >
         {/* On a phone the icon alone keeps the header on one line. */}
         <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
