@@ -69,6 +69,8 @@ for (const variant of WALK_VARIANTS) {
       .locator('.MuiListItem-root', { has: page.locator(`a[href$="/chat/${pk}"]`) })
       .getByRole('button')
       .click();
+    await expect(page.getByTestId('history-export')).toBeVisible();
+    await expectAccessible(page, `history menu with export, ${label}`);
     await page.getByTestId('history-export').click();
     const markdown = await exportFrom(page, 'md', variant);
     const text = markdown.bytes.toString('utf8');

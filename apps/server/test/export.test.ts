@@ -6,6 +6,8 @@ import { createFileStorage } from '../src/platform/storage/create-storage';
 import { signedUpClient, type Client } from './accounts';
 import { createTestApp, type TestApp } from './app';
 import { insertAttachment, insertConversation, insertMessages } from './conversations-fixtures';
+import { png } from './avatar-fixtures';
+import { multipartBody } from './multipart';
 import { createOrganization } from './organization-fixtures';
 import { secretOf, share, type Account } from './sharing-fixtures';
 
@@ -298,10 +300,24 @@ describe('an organization’s export switch', () => {
       { role: 'user', content: 'Pytanie firmy' },
       { role: 'assistant', content: 'Odpowiedź firmy', modelId: MODEL },
     ]);
+    const logo = await firmOwner.client.request({
+      method: 'PUT',
+      url: `/api/organization/update/${organizationId}`,
+      ...multipartBody([
+        { name: 'avatar', data: await png(), filename: 'logo.png', contentType: 'image/png' },
+      ]),
+    });
+    expect(logo.statusCode, logo.body).toBe(200);
     const allowed = await exportOf(firmOwner.client, conversation.id, 'docx');
     expect(allowed.statusCode, allowed.body).toBe(200);
-    const header = textOf(await (await unzip(allowed.rawPayload)).read('word/header1.xml'));
-    expect(header).toBe('Kancelaria Żak i Wspólnicy');
+    const docx = await unzip(allowed.rawPayload);
+    expect(textOf(await docx.read('word/header1.xml')).trim()).toBe('Kancelaria Żak i Wspólnicy');
+    // The logo, made a PNG: Word shows no webp.
+    const [image] = docx.names.filter((name) => name.startsWith('word/media/'));
+    expect(image).toMatch(/\.png$/);
+    const pdf = await exportOf(firmOwner.client, conversation.id, 'pdf');
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(pdf.rawPayload.toString('latin1')).toMatch(/\/Subtype \/Image/);
 
     const off = await firmOwner.client.put(`/api/organization/update/${organizationId}`, {
       is_export_allowed: false,
