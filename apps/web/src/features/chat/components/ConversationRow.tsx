@@ -97,7 +97,8 @@ export const ConversationRow = memo(function ConversationRow({
           </>
         )}
       </ListItemButton>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
+      {/* In the row, so inside the history's landmark rather than loose in the body. */}
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={close} disablePortal>
         {/* Its name cannot be read, nor written, until it is unlocked. */}
         {!locked && (
           <MenuItem
