@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { detail, fakeApi } from '../../../test/fake-api';
+import { detail, fakeApi, json, userResponse } from '../../../test/fake-api';
+import { LOCKED_PIN, typePin } from '../../encryption/test-data';
 import { CONVERSATION, renderAt } from '../../sharing/test-data';
 import { fileNameOf } from '../api';
 import { ExportDialog } from './ExportDialog';
@@ -8,9 +9,17 @@ import { ExportDialog } from './ExportDialog';
 const EXPORT = `GET /conversation/export/${CONVERSATION}`;
 const FILE_NAME = 'Umowa najmu – Łódź 2026-12-04.docx';
 
-function openDialog(answer: () => Response) {
+const aFile = () =>
+  new Response('PK', {
+    headers: {
+      'content-type': 'application/pdf',
+      'content-disposition': `attachment; filename="x.pdf"; filename*=UTF-8''${encodeURIComponent(FILE_NAME)}`,
+    },
+  });
+
+function openDialog(answer: () => Response, handlers: Parameters<typeof fakeApi>[0] = {}) {
   const onClose = vi.fn();
-  const api = fakeApi({ [EXPORT]: answer });
+  const api = fakeApi({ [EXPORT]: answer, ...handlers });
   renderAt(
     '/chat',
     <ExportDialog target={{ conversationPk: CONVERSATION }} name="Umowa najmu" onClose={onClose} />,
@@ -26,15 +35,7 @@ describe('export dialog', () => {
   it('downloads the chosen format under the name the server gives, in the reader’s time zone', async () => {
     const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:export');
     const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    const { api, onClose } = openDialog(
-      () =>
-        new Response('PK', {
-          headers: {
-            'content-type': 'application/pdf',
-            'content-disposition': `attachment; filename="x.pdf"; filename*=UTF-8''${encodeURIComponent(FILE_NAME)}`,
-          },
-        }),
-    );
+    const { api, onClose } = openDialog(aFile);
     const view = await dialog();
     expect(within(view).getByRole('radio', { name: /Word document/ })).toHaveProperty(
       'checked',
@@ -64,6 +65,26 @@ describe('export dialog', () => {
       'Exporting conversations is turned off in this organization. Its owner or an admin can turn it on.',
     );
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('asks for the PIN of a locked encrypted conversation, then exports it', async () => {
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:export');
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    let unlocked = false;
+    const { onClose } = openDialog(() => (unlocked ? aFile() : detail('decryption_locked', 403)), {
+      'GET /user/get': () => json(userResponse({ encryption: LOCKED_PIN })),
+      'POST /user/unlock-decryption': () => {
+        unlocked = true;
+        return json({ ...LOCKED_PIN, is_decryption_unlocked: true });
+      },
+    });
+    const view = await dialog();
+    fireEvent.click(within(view).getByRole('button', { name: 'Download' }));
+    const unlock = await screen.findByRole('dialog', { name: 'Unlock encrypted conversations' });
+    await within(unlock).findByRole('group', { name: 'Your PIN' });
+    typePin('975310');
+    fireEvent.click(within(unlock).getByRole('button', { name: 'Unlock' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
 });
 

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../app/api/error-message';
 import { useToast } from '../../../app/toast';
 import { useLanguage } from '../../../app/use-language';
+import { useEncryptionFlows } from '../../encryption';
 import { saveFile, useExportConversationMutation, type ExportTarget } from '../api';
 
 export interface ExportDialogProps {
@@ -30,14 +31,21 @@ export function ExportDialog({ target, name, onClose }: ExportDialogProps) {
   const { language } = useLanguage();
   const titleId = useId();
   const [format, setFormat] = useState<ExportFormat>('docx');
-  const [exportConversation, { isLoading, error, reset }] = useExportConversationMutation();
+  const flows = useEncryptionFlows();
+  const [exportConversation, { isLoading }] = useExportConversationMutation();
+  const [error, setError] = useState<unknown>();
   const failure = error ? errorMessage(error) : undefined;
 
   async function download() {
-    const result = await exportConversation({ target, format, language });
-    if (!('data' in result) || !result.data) return;
-    saveFile(result.data);
-    void toast.show(t('export.saved', { name: result.data.fileName }), { variant: 'success' });
+    setError(undefined);
+    // A locked encrypted conversation asks for the PIN or password, then is exported.
+    const outcome = await flows.run(() =>
+      exportConversation({ target, format, language }).unwrap(),
+    );
+    if (outcome.status === 'failed') setError(outcome.error);
+    if (outcome.status !== 'done') return;
+    saveFile(outcome.data);
+    void toast.show(t('export.saved', { name: outcome.data.fileName }), { variant: 'success' });
     onClose();
   }
 
@@ -58,7 +66,7 @@ export function ExportDialog({ target, name, onClose }: ExportDialogProps) {
           aria-label={t('export.format')}
           value={format}
           onChange={(event) => {
-            reset();
+            setError(undefined);
             setFormat(event.target.value as ExportFormat);
           }}
         >
