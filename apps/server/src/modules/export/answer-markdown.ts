@@ -1,4 +1,4 @@
-import type { Root } from 'mdast';
+import type { PhrasingContent, Root } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
@@ -47,4 +47,17 @@ export function splitCitations(source: string): TextPiece[] {
   }
   if (at < text.length) pieces.push({ text: text.slice(at) });
   return pieces;
+}
+
+/** The text of inline Markdown without its formatting (a table's cell, a link's words). */
+export function plainText(nodes: PhrasingContent[]): string {
+  return nodes
+    .map((node) =>
+      'value' in node
+        ? node.value
+        : 'children' in node
+          ? plainText(node.children as PhrasingContent[])
+          : '',
+    )
+    .join('');
 }

@@ -53,7 +53,7 @@ export interface ExportMessageInput {
 
 const TITLES = new Map(KNOWN_ACTS.map((act) => [sourceKey(act.ref), act.title]));
 
-/** pl: 04.12.2026, 19:40; en: 4 December 2026, 19:40 — in the reader's time zone. */
+/** pl: `04.12.2026, 19:40`; en: `4 December 2026 at 19:40`; in the reader’s time zone. */
 function exportDateFormatter(language: Language, timeZone: string): (date: Date) => string {
   const format =
     language === 'pl'
