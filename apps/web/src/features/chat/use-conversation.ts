@@ -64,6 +64,22 @@ export function useConversation(
     setUnlocks((count) => count + 1);
   }
 
+  // The history follows every answer: its order changes, and a new conversation is named by
+  // its first question. Listened to whatever is open, so that a new conversation's first
+  // answer, which may end while the page is still moving from /chat to its address, counts.
+  useEffect(
+    () =>
+      chatRuntime().socket.listen((frame) => {
+        if (frame.type === 'conversation.updated') {
+          dispatch(chatApi.util.invalidateTags(['Conversations']));
+        }
+        if (frame.type === 'chat.done') {
+          dispatch(chatApi.util.invalidateTags(['Usage', 'Conversations']));
+        }
+      }),
+    [dispatch],
+  );
+
   useEffect(() => {
     if (!pk) return;
     const { socket, store } = chatRuntime();
@@ -104,19 +120,11 @@ export function useConversation(
     if (current.loaded && wantedShown) follow(pk);
     else void load(pk);
     const unlisten = socket.listen((frame) => {
-      if (frame.type === 'conversation.updated') {
-        dispatch(chatApi.util.invalidateTags(['Conversations']));
-      }
       // Another tab showed another version: this one shows that branch too, or its next
       // question would follow one no longer shown.
       if (frame.type === 'conversation.branch_changed' && frame.conversation_pk === pk) {
         const shown = store.get(pk).messages.some((m) => m.pk === frame.message_pk);
         if (!shown) void showLatestBranch(pk);
-      }
-      // Also the list: its order changed, and a name sent while this page was still being
-      // opened (a new conversation) would otherwise be missed.
-      if (frame.type === 'chat.done') {
-        dispatch(chatApi.util.invalidateTags(['Usage', 'Conversations']));
       }
     });
     return () => {

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../../test/fake-api';
 import type { stubWebSocket } from '../../../test/fake-socket';
@@ -114,5 +114,26 @@ describe('the chat while it waits', () => {
     page.release();
     expect((await screen.findByTestId('message-1')).textContent).toContain('Loaded');
     expect(screen.queryByTestId('conversation-skeleton')).toBeNull();
+  });
+});
+
+describe('the history after a new conversation’s first answer', () => {
+  it('is fetched again when the answer ends while the page is still on /chat', async () => {
+    const { api, sockets, router } = setupChat(`/chat/${CONVERSATION}`);
+    const socket = await openSocket(sockets);
+    await act(() => router.navigate('/chat'));
+    await screen.findByTestId('chat-empty-state', {}, CHAT_PAGE_WAIT);
+    const listCalls = () =>
+      api.mock.calls.filter(([input]) =>
+        String((input as Request).url).includes('/conversation/list'),
+      ).length;
+    const before = listCalls();
+    // The new conversation's frames come before the page has moved to its address.
+    socket.receive({
+      type: 'chat.done',
+      conversation_pk: 'another-conversation',
+      message: message({ pk: 'a9', seq: 2, content: 'Answered.' }),
+    });
+    await waitFor(() => expect(listCalls()).toBeGreaterThan(before));
   });
 });
