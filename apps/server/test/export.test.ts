@@ -240,6 +240,20 @@ describe('exporting a conversation', () => {
     }
   });
 
+  it('is described in the API document with its three media types', async () => {
+    const doc = (await t.app.inject('/api/docs/json')).json();
+    for (const path of [
+      '/api/conversation/export/{pk}',
+      '/api/conversation/share/export/{secret}',
+    ]) {
+      expect(Object.keys(doc.paths[path].get.responses['200'].content)).toEqual([
+        'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        'application/pdf',
+        'text/markdown; charset=utf-8',
+      ]);
+    }
+  });
+
   it('answers someone else’s conversation as not found', async () => {
     const conversation = await conversationToExport(owner);
     const res = await exportOf(visitor.client, conversation.id, 'docx');

@@ -26,11 +26,10 @@ export function isKnownTimeZone(value: string): boolean {
  * conversation as a file in the reader's language (the page's; the account's when none is
  * given), dated in their time zone (UTC when none is given).
  */
-export const ZExportQuery = z
-  .object({
-    format: z.enum(EXPORT_FORMATS),
-    time_zone: z.string().max(64).refine(isKnownTimeZone, 'validation.invalid').default('UTC'),
-    lang: z.enum(LANGUAGES).optional(),
-  })
-  .meta({ id: 'ExportQuery' });
+// No schema id: the API description inlines a querystring's fields.
+export const ZExportQuery = z.object({
+  format: z.enum(EXPORT_FORMATS),
+  time_zone: z.string().max(64).refine(isKnownTimeZone, 'validation.invalid').default('UTC'),
+  lang: z.enum(LANGUAGES).optional(),
+});
 export type ExportQuery = z.input<typeof ZExportQuery>;
