@@ -11,6 +11,7 @@ import integration from './vitest.integration.config';
 const ENGINE_DEPENDENT = [
   // Races decided by unique indexes, row locks or SKIP LOCKED.
   'admission-locks',
+  'audit-log',
   'attachments-model',
   'billing-invoice',
   'billing-lifecycle',

@@ -19,6 +19,7 @@ import {
   listPendingDeletions,
 } from '../modules/organizations/organization-deletion.service';
 import { isUuid } from '../ids';
+import { verifyAuditLog } from '../modules/audit';
 
 export const USAGE = `Usage: npm run themis -- <command>
 
@@ -36,6 +37,9 @@ export const USAGE = `Usage: npm run themis -- <command>
       List deleted organizations still within their 30-day grace period.
   organization cancel-deletion PK
       Restore a deleted organization within its grace period.
+  audit verify PK
+      Check the hash chain of an organization's audit log: how many entries it holds, or
+      the first entry that does not follow the one before it.
   user set-plan EMAIL PLAN [--until TIME]
       Put a user on an individual plan (its code, name or id) by hand, as a manual grant
       shown in their subscription tab; it replaces any subscription and, with --until,
@@ -121,6 +125,7 @@ export async function runOperatorCommand(options: {
   const { positionals, values } = parsed;
   const [group, action, ...extra] = positionals;
   if (group === 'organization') return runOrganizationCommand({ db, now, action, extra });
+  if (group === 'audit') return runAuditCommand({ db, action, extra });
   if (group === 'user') {
     const { until, ...others } = values;
     if (Object.keys(others).length > 0) {
@@ -183,6 +188,29 @@ export async function runOperatorCommand(options: {
   }
   const status = presentMaintenanceStatus(await findRelevantWindow({ db, now }), now);
   return { output: describe(status), changedMaintenance: true };
+}
+
+async function runAuditCommand(options: {
+  db: Database;
+  action: string | undefined;
+  extra: string[];
+}): Promise<OperatorResult> {
+  const [organizationId, ...more] = options.extra;
+  if (options.action !== 'verify' || !organizationId || more.length > 0) {
+    throw new OperatorCommandError('usage: audit verify PK');
+  }
+  if (!isUuid(organizationId)) throw new OperatorCommandError(`"${organizationId}" is not an id`);
+  const { entries, broken } = await verifyAuditLog(options.db, { organizationId });
+  if (broken) {
+    throw new OperatorCommandError(
+      `The audit log of ${organizationId} is broken at entry ${broken.id} ` +
+        `(${broken.createdAt.toISOString()}): its ${broken.reason} does not match.`,
+    );
+  }
+  return {
+    output: `The audit log of ${organizationId} holds ${entries} entries; every one follows the one before it.`,
+    changedMaintenance: false,
+  };
 }
 
 async function runOrganizationCommand(options: {

@@ -11,3 +11,4 @@ export * from './encryption';
 export * from './sharing';
 export * from './billing';
 export * from './legal-sources';
+export * from './audit';

@@ -18,6 +18,7 @@ import {
 } from './organization-deletion.repo';
 import { clearCurrentOrganization } from '../../repos/users.repo';
 import { confirmWithOwnerCode } from './owner-code';
+import { deleteOrganizationEntries } from '../audit';
 
 export const PURGE_JOB = 'organization.purge';
 
@@ -83,7 +84,11 @@ async function purgeOrganization(options: {
   const fileKeys = await listOrganizationFileKeys({ db: ctx.db, organizationId });
   for (const key of fileKeys) await ctx.storage.delete(key);
   await ctx.storage.deletePrefix(organizationFilesPrefix(organizationId));
-  await deleteDeletedOrganization({ db: ctx.db, organizationId });
+  // Its audit log goes with it, and only then.
+  await ctx.db.transaction(async (tx) => {
+    await deleteOrganizationEntries(tx, organizationId);
+    await deleteDeletedOrganization({ db: tx, organizationId });
+  });
   ctx.log.info({ organizationId, files: fileKeys.length }, 'organization purged');
   return true;
 }
