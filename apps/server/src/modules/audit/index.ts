@@ -1,3 +1,3 @@
 // What other modules use of this one: they import it from here, never its files.
 export { deleteOrganizationEntries } from './audit.repo';
-export { recordAudit, verifyAuditLog } from './audit.service';
+export { recordAudit, verifyAuditLog, type AuditOrigin } from './audit.service';

@@ -6,6 +6,7 @@ import { API_PREFIX } from '../../runtime-config';
 import { ACCESS_COOKIE } from './auth.cookies';
 import { isPublicRoute } from './public-routes';
 import { authenticateAccess } from './session.service';
+import { describeUserAgent } from './user-agent';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,6 +24,14 @@ declare module 'fastify' {
 export function requireActor(request: FastifyRequest): UserActor {
   if (!request.actor) throw new AppError('unauthorized', 401);
   return request.actor;
+}
+
+/** Where a request came from, as an audit entry records it: the address, and the browser and system. */
+export function requestOrigin(request: FastifyRequest): { ip: string; device: string | null } {
+  const userAgent = request.headers['user-agent'];
+  if (!userAgent) return { ip: request.ip, device: null };
+  const { browser, os } = describeUserAgent(userAgent);
+  return { ip: request.ip, device: `${browser} on ${os}` };
 }
 
 /**

@@ -7,7 +7,7 @@ export {
   setFirstPassword,
 } from './account-security.service';
 export { ACCESS_COOKIE, REFRESH_COOKIE, clearSessionCookies } from './auth.cookies';
-export { requireActor } from './auth.guard';
+export { requestOrigin, requireActor } from './auth.guard';
 export { consumeCode, countCodeCall, issueCode } from './codes.service';
 export {
   authenticateAccess,

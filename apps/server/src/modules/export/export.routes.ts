@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { EXPORT_MEDIA_TYPES, ZErrorResponse, ZExportQuery } from '@themis/shared';
 import type { AppContext } from '../../app-context';
 import type { LlmGateway } from '../../platform/llm/llm';
-import { requireActor } from '../auth';
+import { requestOrigin, requireActor } from '../auth';
 import { contentDisposition } from './export-filename';
 import { exportConversation, exportSharedConversation, type ExportedFile } from './export.service';
 
@@ -68,6 +68,7 @@ export function exportRoutes(ctx: AppContext, llm: LlmGateway) {
             format: request.query.format,
             timeZone: request.query.time_zone,
             language: request.query.lang,
+            origin: requestOrigin(request),
           }),
         ),
     );
@@ -100,6 +101,7 @@ export function exportRoutes(ctx: AppContext, llm: LlmGateway) {
             format: request.query.format,
             timeZone: request.query.time_zone,
             language: request.query.lang,
+            origin: requestOrigin(request),
           }),
         );
       },

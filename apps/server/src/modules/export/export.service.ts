@@ -6,6 +6,7 @@ import type { AppContext } from '../../app-context';
 import { RateLimitedError } from '../../errors';
 import type { LlmGateway } from '../../platform/llm/llm';
 import { requireUserRow } from '../../repos/users.repo';
+import { recordAudit, type AuditOrigin } from '../audit';
 import { transcriptForExport } from '../conversations';
 import { storedLegalSourceChecks } from '../legal-sources';
 import { readSharedCopy } from '../sharing';
@@ -37,11 +38,31 @@ interface ExportRequest {
   timeZone: string;
   /** The page's language; the account's when absent. */
   language: Language | undefined;
+  origin: AuditOrigin;
 }
 
 async function countExport(ctx: AppContext, actor: UserActor) {
   const counted = await ctx.limiter.hit(`export:user:${actor.userId}`, EXPORTS_PER_USER);
   if (!counted.allowed) throw new RateLimitedError(counted.retryAfterS);
+}
+
+/** A member's export is an entry of their organization's audit log: what, which, never its text. */
+async function recordExport(
+  request: ExportRequest,
+  target: { type: 'conversation' | 'shared_link'; id: string },
+) {
+  const { ctx, actor } = request;
+  if (actor.organizationId === null) return;
+  await recordAudit({
+    db: ctx.db,
+    now: ctx.now(),
+    log: { organizationId: actor.organizationId },
+    actorUserId: actor.userId,
+    action: 'conversation.exported',
+    target,
+    origin: request.origin,
+    details: { format: request.format },
+  });
 }
 
 /** The organization's name and logo in its context; the user's name in their own. */
@@ -115,14 +136,16 @@ export async function exportConversation(
     actor,
     conversationId: request.conversationId,
   });
-  return exportMessages(request, {
+  const file = await exportMessages(request, {
     title: transcript.name,
     shared: false,
     messages: transcript.messages.map((message) => ({
       ...message,
-      attachments: message.attachments.map((file) => file.filename),
+      attachments: message.attachments.map((attached) => attached.filename),
     })),
   });
+  await recordExport(request, { type: 'conversation', id: request.conversationId });
+  return file;
 }
 
 /** What a shared link shows (the copy taken when it was shared), for a visitor it opens to. */
@@ -138,7 +161,7 @@ export async function exportSharedConversation(
   });
   await requireExportAllowed({ db: ctx.db, actor, link: share });
   await countExport(ctx, actor);
-  return exportMessages(request, {
+  const file = await exportMessages(request, {
     title: share.name,
     shared: true,
     messages: rows.map((row) => ({
@@ -147,7 +170,9 @@ export async function exportSharedConversation(
       status: row.status,
       createdAt: row.createdAt,
       modelId: row.modelId,
-      attachments: row.attachments.map((file) => file.filename),
+      attachments: row.attachments.map((attached) => attached.filename),
     })),
   });
+  await recordExport(request, { type: 'shared_link', id: share.id });
+  return file;
 }

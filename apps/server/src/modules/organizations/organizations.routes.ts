@@ -18,7 +18,7 @@ import {
 import type { AppContext } from '../../app-context';
 import type { LlmGateway } from '../../platform/llm/llm';
 import { acceptPictureForm, pictureChangeOf, ZPictureBytes } from '../../plugins/picture-form';
-import { requireActor } from '../auth';
+import { requestOrigin, requireActor } from '../auth';
 import { listModelChoices } from '../models';
 import {
   createOrganization,
@@ -148,6 +148,7 @@ export function organizationRoutes(ctx: AppContext, llm: LlmGateway) {
             organizationId: request.params.organization_pk,
             data: request.body,
             picture: pictureChangeOf(request),
+            origin: requestOrigin(request),
           }),
       );
     });

@@ -23,6 +23,7 @@ import {
   type OrganizationView,
 } from './organizations.repo';
 import { setEncryptionForced } from '../encryption';
+import { recordAudit, type AuditOrigin } from '../audit';
 
 const LOGO_TYPE = 'image/webp';
 const logoKeyFor = (organizationId: string) =>
@@ -230,6 +231,40 @@ export async function findLogo(options: {
   return file;
 }
 
+type SettingValues = Partial<
+  Pick<
+    OrganizationRow,
+    'name' | 'allowedModels' | 'sharingOutsideAllowed' | 'exportAllowed' | 'avatarKey'
+  >
+>;
+
+const SETTING_NAMES = {
+  name: 'name',
+  allowedModels: 'allowed_models',
+  sharingOutsideAllowed: 'is_sharing_outside_allowed',
+  exportAllowed: 'is_export_allowed',
+} as const;
+
+/** What an update changed, `{ setting: { before, after } }` (the logo as whether there is one); null for nothing. */
+function settingChanges(
+  before: OrganizationRow,
+  values: SettingValues,
+): Record<string, { before: unknown; after: unknown }> | null {
+  const changes: Record<string, { before: unknown; after: unknown }> = {};
+  for (const [field, setting] of Object.entries(SETTING_NAMES) as [
+    keyof typeof SETTING_NAMES,
+    string,
+  ][]) {
+    if (!(field in values)) continue;
+    const [was, now] = [before[field], values[field]];
+    if (JSON.stringify(was) !== JSON.stringify(now)) changes[setting] = { before: was, after: now };
+  }
+  if ('avatarKey' in values) {
+    changes.logo = { before: before.avatarKey !== null, after: values.avatarKey !== null };
+  }
+  return Object.keys(changes).length > 0 ? changes : null;
+}
+
 /**
  * Changes what the managers may change: name, logo, allowed models and the two switches
  * (stored now; what they enforce arrives with encryption and sharing). Members' open tabs
@@ -242,6 +277,7 @@ export async function updateOrganization(options: {
   organizationId: string;
   data: OrganizationUpdateFields;
   picture: PictureChange;
+  origin: AuditOrigin;
 }): Promise<Organization> {
   const { ctx, actor, data, picture } = options;
   const { organizationId } = await requireOrganizationAccess({
@@ -262,21 +298,35 @@ export async function updateOrganization(options: {
   const key = logo ? logoKeyFor(organizationId) : undefined;
   if (key && logo) await ctx.storage.put(key, logo, LOGO_TYPE);
   let previous: OrganizationRow | undefined;
+  const values = {
+    ...(data.name !== undefined && { name: data.name }),
+    ...(data.allowed_models !== undefined && {
+      allowedModels: data.allowed_models && [...new Set(data.allowed_models)],
+    }),
+    ...(data.is_sharing_outside_allowed !== undefined && {
+      sharingOutsideAllowed: data.is_sharing_outside_allowed,
+    }),
+    ...(data.is_export_allowed !== undefined && { exportAllowed: data.is_export_allowed }),
+    ...(picture.kind !== 'keep' && { avatarKey: key ?? null }),
+  };
   try {
-    previous = await updateOrganizationRow({
-      db: ctx.db,
-      organizationId,
-      values: {
-        ...(data.name !== undefined && { name: data.name }),
-        ...(data.allowed_models !== undefined && {
-          allowedModels: data.allowed_models && [...new Set(data.allowed_models)],
-        }),
-        ...(data.is_sharing_outside_allowed !== undefined && {
-          sharingOutsideAllowed: data.is_sharing_outside_allowed,
-        }),
-        ...(data.is_export_allowed !== undefined && { exportAllowed: data.is_export_allowed }),
-        ...(picture.kind !== 'keep' && { avatarKey: key ?? null }),
-      },
+    // The change and its audit entry commit together.
+    previous = await ctx.db.transaction(async (tx) => {
+      const before = await updateOrganizationRow({ db: tx, organizationId, values });
+      const changes = before && settingChanges(before, values);
+      if (changes) {
+        await recordAudit({
+          db: tx,
+          now: ctx.now(),
+          log: { organizationId },
+          actorUserId: actor.userId,
+          action: 'organization.settings_changed',
+          target: { type: 'organization', id: organizationId },
+          origin: options.origin,
+          details: changes,
+        });
+      }
+      return before;
     });
   } catch (error) {
     if (key) await discardFile({ storage: ctx.storage, log: ctx.log, key });
