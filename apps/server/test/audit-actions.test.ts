@@ -94,6 +94,35 @@ describe('the audit log of an organization', () => {
     expect(all.filter((row) => row.actorUserId === individual.user.pk)).toEqual([]);
   });
 
+  it('records a member’s link shared, shared again, disabled, enabled and deleted', async () => {
+    const owner = await firmOwner();
+    const conversation = await insertConversation(t, owner.user.pk, {
+      name: 'Udostępniana',
+      organizationId: owner.organizationId,
+    });
+    await insertMessages(t, conversation, [{ role: 'user', content: 'Pytanie' }]);
+    const share = () => owner.client.post(`/api/conversation/share/create/${conversation.id}`, {});
+    const created = await share();
+    expect(created.statusCode, created.body).toBe(201);
+    const pk = created.json().pk as string;
+    expect((await share()).statusCode).toBe(200);
+    expect((await owner.client.post(`/api/conversation/share/disable/${pk}`)).statusCode).toBe(200);
+    const enabled = await owner.client.post(`/api/conversation/share/enable/${pk}`, {});
+    expect(enabled.statusCode, enabled.body).toBe(200);
+    expect((await owner.client.delete(`/api/conversation/share/delete/${pk}`)).statusCode).toBe(
+      200,
+    );
+    const entries = await entriesOf(owner.organizationId);
+    expect(entries.map((entry) => [entry.action, entry.targetType, entry.targetId])).toEqual(
+      ['link.shared', 'link.updated', 'link.disabled', 'link.enabled', 'link.deleted'].map(
+        (action) => [action, 'shared_link', pk],
+      ),
+    );
+    // Refused: nothing recorded.
+    expect((await owner.client.post(`/api/conversation/share/disable/${pk}`)).statusCode).toBe(404);
+    expect(await entriesOf(owner.organizationId)).toHaveLength(5);
+  });
+
   it('holds no password, code or token, and its chain holds', async () => {
     const owner = await firmOwner();
     await owner.client.put(`/api/organization/update/${owner.organizationId}`, { name: 'Nowa' });

@@ -1,5 +1,4 @@
 import JSZip from 'jszip';
-import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { legalSourceChecks, messages } from '../src/db/schema';
 import { createFileStorage } from '../src/platform/storage/create-storage';
@@ -8,6 +7,7 @@ import { createTestApp, type TestApp } from './app';
 import { insertAttachment, insertConversation, insertMessages } from './conversations-fixtures';
 import { png } from './avatar-fixtures';
 import { multipartBody } from './multipart';
+import { pdfText } from './pdf-text';
 import { createOrganization } from './organization-fixtures';
 import { secretOf, share, type Account } from './sharing-fixtures';
 
@@ -196,9 +196,7 @@ describe('exporting a conversation', () => {
     const res = await exportOf(owner.client, conversation.id, 'pdf');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    const { text, totalPages } = await extractText(new Uint8Array(res.rawPayload), {
-      mergePages: true,
-    });
+    const { text, totalPages } = await pdfText(res.rawPayload);
     expect(totalPages).toBe(1);
     for (const expected of [
       'Szkoda w lokalu – Łódź',

@@ -15,7 +15,7 @@ import {
   ZShareLookupQuery,
 } from '@themis/shared';
 import type { AppContext } from '../../app-context';
-import { requireActor } from '../auth';
+import { requestOrigin, requireActor } from '../auth';
 import {
   continueSharedConversation,
   listSharedMessages,
@@ -69,6 +69,7 @@ export function sharingRoutes(ctx: AppContext) {
         const { link, created } = await shareConversation({
           ctx,
           actor: requireActor(request),
+          origin: requestOrigin(request),
           conversationId: request.params.pk,
           data: request.body,
         });
@@ -129,6 +130,7 @@ export function sharingRoutes(ctx: AppContext) {
         await disableSharedLink({
           ctx,
           actor: requireActor(request),
+          origin: requestOrigin(request),
           shareId: request.params.conversationShareId,
         });
         return { status: 'ok' as const };
@@ -154,6 +156,7 @@ export function sharingRoutes(ctx: AppContext) {
         enableSharedLink({
           ctx,
           actor: requireActor(request),
+          origin: requestOrigin(request),
           shareId: request.params.conversationShareId,
           data: request.body,
         }),
@@ -173,6 +176,7 @@ export function sharingRoutes(ctx: AppContext) {
         await deleteSharedLink({
           ctx,
           actor: requireActor(request),
+          origin: requestOrigin(request),
           shareId: request.params.conversationShareId,
         });
         return { status: 'ok' as const };

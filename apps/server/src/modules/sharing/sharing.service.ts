@@ -41,6 +41,7 @@ import {
   type ShareRow,
   type VisitorSummary,
 } from './sharing.repo';
+import { recordAudit, type AuditOrigin } from '../audit';
 
 export type SharingContext = Pick<
   AppContext,
@@ -127,11 +128,31 @@ async function writeCopy(
  * Shares the conversation as it is now: a new link, or its open link (same address, same
  * visitors) updated to the conversation's messages now and the new expiry.
  */
+/** A member's link, made, changed or ended, is an entry of their organization's audit log. */
+async function recordLink(
+  ctx: SharingContext,
+  tx: SharingContext['db'],
+  event: { actor: UserActor; origin: AuditOrigin; action: string; shareId: string },
+) {
+  const { actor } = event;
+  if (actor.organizationId === null) return;
+  await recordAudit({
+    db: tx,
+    now: ctx.now(),
+    log: { organizationId: actor.organizationId },
+    actorUserId: actor.userId,
+    action: event.action,
+    target: { type: 'shared_link', id: event.shareId },
+    origin: event.origin,
+  });
+}
+
 export async function shareConversation(options: {
   ctx: SharingContext;
   actor: UserActor;
   conversationId: string;
   data: ShareData;
+  origin: AuditOrigin;
 }): Promise<{ link: SharedLink; created: boolean }> {
   const { ctx, actor, conversationId, data } = options;
   const transcript = await transcriptForSharing({
@@ -168,6 +189,12 @@ export async function shareConversation(options: {
       });
       if (inserted) {
         await writeCopy(tx, id, transcript, snapshot.expiresAt);
+        await recordLink(ctx, tx, {
+          actor,
+          origin: options.origin,
+          action: 'link.shared',
+          shareId: id,
+        });
         return { shareId: id, created: true };
       }
       // Another request opened one meanwhile: this one updates it.
@@ -178,6 +205,12 @@ export async function shareConversation(options: {
     await writeCopy(tx, open.id, transcript, snapshot.expiresAt);
     // The earlier copy is gone: so must its text be from the database's files.
     await ctx.eraseRemovedTextLater(tx);
+    await recordLink(ctx, tx, {
+      actor,
+      origin: options.origin,
+      action: 'link.updated',
+      shareId: open.id,
+    });
     return { shareId: open.id, created: false };
   });
   return { link: await presentShare(ctx, shareId, 'conversation'), created };
@@ -205,6 +238,7 @@ export async function enableSharedLink(options: {
   actor: UserActor;
   shareId: string;
   data: ShareData;
+  origin: AuditOrigin;
 }): Promise<SharedLink> {
   const { ctx, actor, shareId, data } = options;
   const link = await requireSharedLinkOwnership({
@@ -235,6 +269,8 @@ export async function enableSharedLink(options: {
     });
     await writeCopy(tx, shareId, transcript, snapshot.expiresAt);
     if (!share.disabledAt) await ctx.eraseRemovedTextLater(tx);
+    const action = share.disabledAt ? 'link.enabled' : 'link.updated';
+    await recordLink(ctx, tx, { actor, origin: options.origin, action, shareId });
   });
   return presentShare(ctx, shareId, 'shared link');
 }
@@ -285,11 +321,15 @@ export async function disableSharedLink(options: {
   ctx: SharingContext;
   actor: UserActor;
   shareId: string;
+  origin: AuditOrigin;
 }): Promise<void> {
   const { ctx, actor, shareId } = options;
   await requireSharedLinkOwnership({ db: ctx.db, actor, shareId });
-  if (!(await disableShare(ctx.db, shareId, ctx.now()))) throw notFound('shared link');
-  await ctx.eraseRemovedTextLater(ctx.db);
+  await ctx.db.transaction(async (tx) => {
+    if (!(await disableShare(tx, shareId, ctx.now()))) throw notFound('shared link');
+    await ctx.eraseRemovedTextLater(tx);
+    await recordLink(ctx, tx, { actor, origin: options.origin, action: 'link.disabled', shareId });
+  });
 }
 
 /** Deletes a link, disabled or not, with its copy and its visitors. */
@@ -297,11 +337,15 @@ export async function deleteSharedLink(options: {
   ctx: SharingContext;
   actor: UserActor;
   shareId: string;
+  origin: AuditOrigin;
 }): Promise<void> {
   const { ctx, actor, shareId } = options;
   await requireSharedLinkOwnership({ db: ctx.db, actor, shareId, includeDisabled: true });
-  if (!(await deleteShare(ctx.db, shareId))) throw notFound('shared link');
-  await ctx.eraseRemovedTextLater(ctx.db);
+  await ctx.db.transaction(async (tx) => {
+    if (!(await deleteShare(tx, shareId))) throw notFound('shared link');
+    await ctx.eraseRemovedTextLater(tx);
+    await recordLink(ctx, tx, { actor, origin: options.origin, action: 'link.deleted', shareId });
+  });
 }
 
 export function sharingJobHandlers(ctx: SharingContext): JobHandlers {
