@@ -5,7 +5,7 @@ import { verifyAuditLog } from '../src/modules/audit';
 import { PASSWORD, signedUpClient } from './accounts';
 import { createTestApp, type TestApp } from './app';
 import { insertConversation, insertMessages } from './conversations-fixtures';
-import { createOrganization } from './organization-fixtures';
+import { createOrganization, invitation, join, membershipPk } from './organization-fixtures';
 
 // What members do that an organization's audit log records: each action one entry, with who
 // (as they were), from where, on what, and the before and after of a setting, never a secret.
@@ -121,6 +121,117 @@ describe('the audit log of an organization', () => {
     // Refused: nothing recorded.
     expect((await owner.client.post(`/api/conversation/share/disable/${pk}`)).statusCode).toBe(404);
     expect(await entriesOf(owner.organizationId)).toHaveLength(5);
+  });
+
+  it('records each step of invitations: sent, resent, revoked, accepted and declined', async () => {
+    const owner = await firmOwner();
+    const [accepting, declining] = [await signedUpClient(t), await signedUpClient(t)];
+    const toAccept = await invitation(
+      owner.client,
+      owner.organizationId,
+      accepting.email,
+      'MEMBER',
+    );
+    const toDecline = await invitation(
+      owner.client,
+      owner.organizationId,
+      declining.email,
+      'OBSERVER',
+    );
+    const revoked = await invitation(
+      owner.client,
+      owner.organizationId,
+      'gone@example.com',
+      'ADMIN',
+    );
+    const resent = await owner.client.post(
+      `/api/organization/invitation/resend-email/EMAIL/${revoked.pk}`,
+    );
+    expect(resent.statusCode, resent.body).toBe(200);
+    const revoke = await owner.client.delete(
+      `/api/organization/invitation/delete/EMAIL/${revoked.pk}`,
+    );
+    expect(revoke.statusCode, revoke.body).toBe(200);
+    expect(
+      (await accepting.client.post(`/api/organization/invitation/accept/${toAccept.pk}`))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await declining.client.post(`/api/organization/invitation/decline/${toDecline.pk}`))
+        .statusCode,
+    ).toBe(200);
+    const entries = await entriesOf(owner.organizationId);
+    expect(
+      entries.map((entry) => [entry.action, entry.actorUserId, entry.targetId, entry.details]),
+    ).toEqual([
+      ['invitation.sent', owner.user.pk, toAccept.pk, { email: accepting.email, role: 'MEMBER' }],
+      [
+        'invitation.sent',
+        owner.user.pk,
+        toDecline.pk,
+        { email: declining.email, role: 'OBSERVER' },
+      ],
+      ['invitation.sent', owner.user.pk, revoked.pk, { email: 'gone@example.com', role: 'ADMIN' }],
+      [
+        'invitation.resent',
+        owner.user.pk,
+        revoked.pk,
+        { email: 'gone@example.com', role: 'ADMIN' },
+      ],
+      [
+        'invitation.revoked',
+        owner.user.pk,
+        revoked.pk,
+        { email: 'gone@example.com', role: 'ADMIN' },
+      ],
+      [
+        'invitation.accepted',
+        accepting.user.pk,
+        toAccept.pk,
+        { email: accepting.email, role: 'MEMBER' },
+      ],
+      [
+        'invitation.declined',
+        declining.user.pk,
+        toDecline.pk,
+        { email: declining.email, role: 'OBSERVER' },
+      ],
+    ]);
+  });
+
+  it('records a member’s role changed, a member removed and one who left', async () => {
+    const owner = await firmOwner();
+    const [changed, removed, leaving] = [
+      await join(owner.client, owner.organizationId, await signedUpClient(t), 'MEMBER'),
+      await join(owner.client, owner.organizationId, await signedUpClient(t), 'OBSERVER'),
+      await join(owner.client, owner.organizationId, await signedUpClient(t), 'MEMBER'),
+    ];
+    const before = (await entriesOf(owner.organizationId)).length;
+    const pkOf = (account: { user: { pk: string } }) =>
+      membershipPk(t, owner.organizationId, account.user.pk);
+    const role = await owner.client.put(
+      `/api/organization/membership/update/${await pkOf(changed)}`,
+      { role: 'ADMIN' },
+    );
+    expect(role.statusCode, role.body).toBe(200);
+    const removal = await owner.client.delete(
+      `/api/organization/membership/delete/${await pkOf(removed)}`,
+    );
+    expect(removal.statusCode, removal.body).toBe(200);
+    const leave = await leaving.client.delete(
+      `/api/organization/membership/delete/${await pkOf(leaving)}`,
+    );
+    expect(leave.statusCode, leave.body).toBe(200);
+    const entries = (await entriesOf(owner.organizationId)).slice(before);
+    expect(entries.map((entry) => [entry.action, entry.actorUserId, entry.details])).toEqual([
+      [
+        'member.role_changed',
+        owner.user.pk,
+        { member: changed.email, role: { before: 'MEMBER', after: 'ADMIN' } },
+      ],
+      ['member.removed', owner.user.pk, { member: removed.email, role: 'OBSERVER' }],
+      ['member.left', leaving.user.pk, { member: leaving.email, role: 'MEMBER' }],
+    ]);
   });
 
   it('holds no password, code or token, and its chain holds', async () => {

@@ -14,7 +14,7 @@ import {
   ZReceivedInvitationList,
 } from '@themis/shared';
 import type { AppContext } from '../../app-context';
-import { requireActor } from '../auth';
+import { requestOrigin, requireActor } from '../auth';
 import {
   answerInvitation,
   createInvitations,
@@ -57,6 +57,7 @@ export function invitationRoutes(ctx: AppContext) {
         const created = await createInvitations({
           ctx,
           actor: requireActor(request),
+          origin: requestOrigin(request),
           organizationId: request.params.organization_pk,
           data: request.body,
         });
@@ -102,6 +103,7 @@ export function invitationRoutes(ctx: AppContext) {
         resendInvitation({
           ctx,
           actor: requireActor(request),
+          origin: requestOrigin(request),
           invitationId: request.params.invitation_pk,
         }),
     );
@@ -120,6 +122,7 @@ export function invitationRoutes(ctx: AppContext) {
         await revokeInvitation({
           ctx,
           actor: requireActor(request),
+          origin: requestOrigin(request),
           invitationId: request.params.invitation_pk,
         });
         return OK;
@@ -174,6 +177,7 @@ export function invitationRoutes(ctx: AppContext) {
           await answerInvitation({
             ctx,
             actor: requireActor(request),
+            origin: requestOrigin(request),
             invitationId: request.params.invitation_pk,
             answer,
           });

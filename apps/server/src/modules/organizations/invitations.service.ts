@@ -30,6 +30,7 @@ import {
 } from './invitations.repo';
 import { findOrganizationName, setCurrentOrganization } from './organizations.repo';
 import { isUuid } from '../../ids';
+import { recordAudit, type AuditOrigin } from '../audit';
 
 const invitationNotFound = () => new AppError('invitation_not_found', 404, 'no such invitation');
 
@@ -134,11 +135,36 @@ async function queueInvitationMail(options: {
  * Invites every address at once, or none: an address of a member, the inviter's own, or one
  * with an invitation still open refuses the whole request with its own code.
  */
+/** An invitation's step, as an entry of its organization's audit log: to whom, as what. */
+function recordInvitation(
+  ctx: AppContext,
+  db: AppContext['db'],
+  event: {
+    actorUserId: string;
+    origin: AuditOrigin;
+    action: string;
+    invitation: { id: string; organizationId: string; email: string; role: string };
+  },
+) {
+  const { invitation } = event;
+  return recordAudit({
+    db,
+    now: ctx.now(),
+    log: { organizationId: invitation.organizationId },
+    actorUserId: event.actorUserId,
+    action: event.action,
+    target: { type: 'invitation', id: invitation.id },
+    origin: event.origin,
+    details: { email: invitation.email, role: invitation.role },
+  });
+}
+
 export async function createInvitations(options: {
   ctx: AppContext;
   actor: UserActor;
   organizationId: string;
   data: InvitationCreateRequest;
+  origin: AuditOrigin;
 }): Promise<Invitation[]> {
   const { ctx, actor, data } = options;
   const { organizationId } = await requireOrganizationAccess({
@@ -187,6 +213,12 @@ export async function createInvitations(options: {
           inviter: displayName(inviter),
           language: (account?.language ?? inviter.language) as Language,
           hasAccount: account !== undefined,
+        });
+        await recordInvitation(ctx, tx, {
+          actorUserId: actor.userId,
+          origin: options.origin,
+          action: 'invitation.sent',
+          invitation: row,
         });
       }
       return inserted;
@@ -254,6 +286,7 @@ export async function resendInvitation(options: {
   ctx: AppContext;
   actor: UserActor;
   invitationId: string;
+  origin: AuditOrigin;
 }): Promise<Invitation> {
   const { ctx, actor } = options;
   const invitation = await requireManagedInvitation(ctx, actor, options.invitationId);
@@ -283,6 +316,12 @@ export async function resendInvitation(options: {
       language: (account?.language ?? inviter.language) as Language,
       hasAccount: account !== undefined,
     });
+    await recordInvitation(ctx, tx, {
+      actorUserId: actor.userId,
+      origin: options.origin,
+      action: 'invitation.resent',
+      invitation: renewed,
+    });
     return renewed;
   });
   return presentInvitation(row);
@@ -293,15 +332,24 @@ export async function revokeInvitation(options: {
   ctx: AppContext;
   actor: UserActor;
   invitationId: string;
+  origin: AuditOrigin;
 }): Promise<void> {
   const { ctx, actor } = options;
   const invitation = await requireManagedInvitation(ctx, actor, options.invitationId);
-  const revoked = await updateOpenInvitation({
-    db: ctx.db,
-    invitationId: invitation.id,
-    set: { status: 'revoked', respondedAt: ctx.now() },
+  await ctx.db.transaction(async (tx) => {
+    const revoked = await updateOpenInvitation({
+      db: tx,
+      invitationId: invitation.id,
+      set: { status: 'revoked', respondedAt: ctx.now() },
+    });
+    if (!revoked) throw invitationNotFound();
+    await recordInvitation(ctx, tx, {
+      actorUserId: actor.userId,
+      origin: options.origin,
+      action: 'invitation.revoked',
+      invitation: revoked,
+    });
   });
-  if (!revoked) throw invitationNotFound();
 }
 
 /** An open invitation as its link shows it to whoever is signed in. */
@@ -351,6 +399,7 @@ export async function answerInvitation(options: {
   actor: UserActor;
   invitationId: string;
   answer: 'accept' | 'decline';
+  origin: AuditOrigin;
 }): Promise<void> {
   const { ctx, actor, answer } = options;
   requireContextAccess({ actor, action: 'organization.list' });
@@ -365,6 +414,12 @@ export async function answerInvitation(options: {
       set: { status: answer === 'accept' ? 'accepted' : 'declined', respondedAt: ctx.now() },
     });
     if (!answered) throw invitationNotFound();
+    await recordInvitation(ctx, tx, {
+      actorUserId: actor.userId,
+      origin: options.origin,
+      action: answer === 'accept' ? 'invitation.accepted' : 'invitation.declined',
+      invitation: answered,
+    });
     if (answer === 'decline') return;
     const joined = await insertMembership({
       db: tx,

@@ -13,7 +13,7 @@ import {
   ZTransferOwnershipRequest,
 } from '@themis/shared';
 import type { AppContext } from '../../app-context';
-import { requireActor } from '../auth';
+import { requestOrigin, requireActor } from '../auth';
 import {
   listOrganizationMembers,
   organizationStats,
@@ -95,6 +95,7 @@ export function membershipRoutes(ctx: AppContext) {
         updateMembershipRole({
           ctx,
           actor: requireActor(request),
+          origin: requestOrigin(request),
           membershipId: request.params.membership_pk,
           role: request.body.role,
         }),
@@ -140,6 +141,7 @@ export function membershipRoutes(ctx: AppContext) {
         await removeMembership({
           ctx,
           actor: requireActor(request),
+          origin: requestOrigin(request),
           membershipId: request.params.membership_pk,
         });
         return { status: 'ok' as const };

@@ -23,6 +23,8 @@ import {
 } from './memberships.repo';
 import { confirmWithOwnerCode } from './owner-code';
 import { isUuid } from '../../ids';
+import { recordAudit, type AuditOrigin } from '../audit';
+import { findUser } from '../../repos/users.repo';
 
 const membershipNotFound = () => new AppError('not_found', 404, 'membership not found');
 
@@ -131,20 +133,58 @@ async function requireManagedMembership(ctx: AppContext, actor: UserActor, membe
 }
 
 /** Gives a member another role (never OWNER); their open tabs reconnect with it. */
+/** A membership's change, as an entry of its organization's audit log: whose, and what. */
+async function recordMembership(
+  ctx: AppContext,
+  db: AppContext['db'],
+  event: {
+    actor: UserActor;
+    origin: AuditOrigin;
+    action: string;
+    membership: { id: string; organizationId: string; userId: string };
+    details?: Record<string, unknown>;
+  },
+) {
+  const member = await findUser({ db, userId: event.membership.userId });
+  await recordAudit({
+    db,
+    now: ctx.now(),
+    log: { organizationId: event.membership.organizationId },
+    actorUserId: event.actor.userId,
+    action: event.action,
+    target: { type: 'membership', id: event.membership.id },
+    origin: event.origin,
+    details: { member: member?.email ?? null, ...event.details },
+  });
+}
+
 export async function updateMembershipRole(options: {
   ctx: AppContext;
   actor: UserActor;
   membershipId: string;
   role: 'ADMIN' | 'MEMBER' | 'OBSERVER';
+  origin: AuditOrigin;
 }): Promise<Member> {
   const { ctx, actor, role } = options;
   const membership = await requireManagedMembership(ctx, actor, options.membershipId);
-  // Refused again in the statement: an owner made meanwhile (a transfer) is left as is.
-  const updated = await changeMembershipRole({
-    db: ctx.db,
-    membershipId: membership.id,
-    fromRole: membership.role,
-    toRole: role,
+  const updated = await ctx.db.transaction(async (tx) => {
+    // Refused again in the statement: an owner made meanwhile (a transfer) is left as is.
+    const changed = await changeMembershipRole({
+      db: tx,
+      membershipId: membership.id,
+      fromRole: membership.role,
+      toRole: role,
+    });
+    if (changed && membership.role !== role) {
+      await recordMembership(ctx, tx, {
+        actor,
+        origin: options.origin,
+        action: 'member.role_changed',
+        membership,
+        details: { role: { before: membership.role, after: role } },
+      });
+    }
+    return changed;
   });
   if (!updated) throw new AppError('membership_changed', 409);
   await ctx.sessionEvents.contextChanged([membership.userId], 'updated');
@@ -166,6 +206,7 @@ export async function removeMembership(options: {
   ctx: AppContext;
   actor: UserActor;
   membershipId: string;
+  origin: AuditOrigin;
 }): Promise<void> {
   const { ctx, actor } = options;
   const own = isUuid(options.membershipId)
@@ -175,10 +216,22 @@ export async function removeMembership(options: {
   const membership = leaving
     ? own
     : await requireManagedMembership(ctx, actor, options.membershipId);
-  const removed = await deleteMembership({
-    db: ctx.db,
-    membershipId: membership.id,
-    role: membership.role,
+  const removed = await ctx.db.transaction(async (tx) => {
+    const gone = await deleteMembership({
+      db: tx,
+      membershipId: membership.id,
+      role: membership.role,
+    });
+    if (gone) {
+      await recordMembership(ctx, tx, {
+        actor,
+        origin: options.origin,
+        action: leaving ? 'member.left' : 'member.removed',
+        membership,
+        details: { role: membership.role },
+      });
+    }
+    return gone;
   });
   if (!removed) throw new AppError('membership_changed', 409);
   await ctx.sessionEvents.contextChanged([membership.userId]);
