@@ -1,5 +1,5 @@
 // What other modules use of this one: they import it from here, never its files.
-export { listReceivedInvitations } from './invitations.service';
+export { listReceivedInvitations } from './received-invitations.service';
 export {
   currentOrganizationName,
   findCurrentOrganization,

@@ -16,14 +16,16 @@ import {
 import type { AppContext } from '../../app-context';
 import { requestOrigin, requireActor } from '../auth';
 import {
-  answerInvitation,
   createInvitations,
-  getReceivedInvitation,
   listInvitations,
-  listReceivedInvitations,
   resendInvitation,
   revokeInvitation,
 } from './invitations.service';
+import {
+  answerInvitation,
+  getReceivedInvitation,
+  listReceivedInvitations,
+} from './received-invitations.service';
 
 const errors = {
   400: ZErrorResponse,

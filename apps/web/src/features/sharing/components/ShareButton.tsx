@@ -1,10 +1,9 @@
 import ShareOutlinedIcon from '@mui/icons-material/ShareOutlined';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCanShare } from '../use-can-share';
 import type { ShareDialogProps } from './ShareDialog';
+import { HeaderActionButton } from '../../../components/HeaderActionButton';
 
 // The dialog loads when first opened, not with the chat.
 const ShareDialog = lazy(async () => ({
@@ -19,25 +18,12 @@ export function ShareButton(props: Omit<ShareDialogProps, 'onClose'>) {
   if (!canShare) return null;
   return (
     <>
-      <Button
-        size="small"
-        color="inherit"
-        startIcon={<ShareOutlinedIcon />}
+      <HeaderActionButton
+        icon={<ShareOutlinedIcon />}
+        label={t('share')}
+        testId="chat-share"
         onClick={() => setOpen(true)}
-        aria-label={t('share')}
-        aria-haspopup="dialog"
-        data-testid="chat-share"
-        sx={{
-          flexShrink: 0,
-          minWidth: { xs: 40, sm: 64 },
-          '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } },
-        }}
-      >
-        {/* On a phone the icon alone keeps the header on one line. */}
-        <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-          {t('share')}
-        </Box>
-      </Button>
+      />
       {open && (
         <Suspense fallback={null}>
           <ShareDialog {...props} onClose={() => setOpen(false)} />
